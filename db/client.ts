@@ -1,0 +1,34 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
+import { databasePath } from "./env";
+import * as schema from "./schema";
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+/** Opens (and with `create`, creates) a database with the pragmas every connection needs. */
+export function openDatabase(file: string, { create = false } = {}): Db {
+  if (create) fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new Database(file, { fileMustExist: !create });
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  return drizzle({ client: sqlite, schema });
+}
+
+const cache = globalThis as unknown as { aftermathDb?: Db };
+
+/** The app's connection, opened on first use and kept across dev reloads. */
+export function getDb(): Db {
+  if (!cache.aftermathDb) {
+    const file = databasePath();
+    if (!fs.existsSync(file)) {
+      throw new Error(`No database at ${file}: run \`npm run db:seed\` (or \`npm start\`) first`);
+    }
+    cache.aftermathDb = openDatabase(file);
+  }
+  return cache.aftermathDb;
+}

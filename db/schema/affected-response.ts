@@ -1,0 +1,31 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { AFFECTED_ROLES } from "@/lib/constants";
+import { incident } from "./incident";
+
+/** One affected response as one account saw it. The account id is kept only as a keyed hash. */
+export const affectedResponse = sqliteTable(
+  "affected_response",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    incidentId: integer("incident_id")
+      .notNull()
+      .references(() => incident.id, { onDelete: "cascade" }),
+    /** HMAC-SHA-256 of the account id under the lookup secret, hex. */
+    tenantKey: text("tenant_key").notNull(),
+    requestId: text("request_id").notNull(),
+    occurredAt: text("occurred_at").notNull(),
+    promptTokens: integer("prompt_tokens").notNull(),
+    role: text("role", { enum: AFFECTED_ROLES }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("affected_response_incident_id_tenant_key_request_id_role_idx").on(
+      t.incidentId,
+      t.tenantKey,
+      t.requestId,
+      t.role,
+    ),
+    index("affected_response_incident_id_occurred_at_idx").on(t.incidentId, t.occurredAt),
+  ],
+);
+
+export type AffectedResponse = typeof affectedResponse.$inferSelect;

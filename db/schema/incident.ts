@@ -1,0 +1,31 @@
+import { sql } from "drizzle-orm";
+import { integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { INCIDENT_STATUSES, SEVERITIES } from "@/lib/constants";
+
+export const incident = sqliteTable(
+  "incident",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    summary: text("summary").notNull(),
+    provider: text("provider").notNull(),
+    service: text("service").notNull(),
+    model: text("model"),
+    status: text("status", { enum: INCIDENT_STATUSES }).notNull(),
+    severity: text("severity", { enum: SEVERITIES }).notNull(),
+    impact: text("impact").notNull(),
+    cause: text("cause").notNull(),
+    isAttack: integer("is_attack", { mode: "boolean" }).notNull(),
+    attackNote: text("attack_note"),
+    /** Says why the affected-response rows are a sample; null when they are the real list. */
+    sampleNote: text("sample_note"),
+    published: integer("published", { mode: "boolean" }).notNull().default(true),
+    version: integer("version").notNull().default(1),
+    createdAt: text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+    updatedAt: text("updated_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+  },
+  (t) => [uniqueIndex("incident_slug_idx").on(t.slug)],
+);
+
+export type Incident = typeof incident.$inferSelect;

@@ -1,0 +1,168 @@
+import type { PreciseTime, TimeParts } from "./precise-time";
+import { parsePreciseTime, timeParts } from "./precise-time";
+
+export type Span =
+  | { unit: "minute"; minutes: number }
+  | { unit: "day"; days: number }
+  | { unit: "month"; months: number }
+  | { unit: "year"; years: number };
+
+export type StatedLength = { minutes: number; approximate: boolean };
+
+const MIN_PER_HOUR = 60;
+const MIN_PER_DAY = 1440;
+const DAYS_PER_MONTH = 30.4375;
+
+const RANK = { minute: 0, day: 1, month: 2, year: 3 } as const;
+type Unit = keyof typeof RANK;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+function unitOf(p: TimeParts): Unit {
+  if (p.month === null) return "year";
+  if (p.day === null) return "month";
+  return p.minuteOfDay === null ? "day" : "minute";
+}
+
+// UTC calendar day number, so a minute-precision time counts as its whole day.
+const dayNumber = (t: PreciseTime) => Math.floor((parsePreciseTime(t)?.startMs ?? 0) / 86_400_000);
+
+/**
+ * Length from a to b at the coarser of the two precisions, so a day-precision end
+ * never yields a minute-exact length. Null when either has no date; throws if b is before a.
+ */
+export function spanBetween(a: PreciseTime, b: PreciseTime): Span | null {
+  const pa = timeParts(a);
+  const pb = timeParts(b);
+  if (!pa || !pb) return null;
+  const ua = unitOf(pa);
+  const ub = unitOf(pb);
+  const unit = RANK[ua] >= RANK[ub] ? ua : ub;
+  let span: Span;
+  if (unit === "minute") {
+    const ra = parsePreciseTime(a);
+    const rb = parsePreciseTime(b);
+    span = { unit, minutes: Math.round(((rb?.startMs ?? 0) - (ra?.startMs ?? 0)) / 60_000) };
+  } else if (unit === "day") {
+    span = { unit, days: dayNumber(b) - dayNumber(a) };
+  } else if (unit === "month") {
+    span = { unit, months: pb.year * 12 + (pb.month ?? 1) - (pa.year * 12 + (pa.month ?? 1)) };
+  } else {
+    span = { unit, years: pb.year - pa.year };
+  }
+  if (spanValue(span) < 0) {
+    throw new Error(`End ${b.at} (${b.precision}) is before start ${a.at} (${a.precision})`);
+  }
+  return span;
+}
+
+function spanValue(s: Span): number {
+  switch (s.unit) {
+    case "minute":
+      return s.minutes;
+    case "day":
+      return s.days;
+    case "month":
+      return s.months;
+    case "year":
+      return s.years;
+  }
+}
+
+/** "38 min", "5 h", "5 h 40 min", "1 day 5 h 40 min". */
+function exactMinutes(total: number): string {
+  const days = Math.floor(total / MIN_PER_DAY);
+  const hours = Math.floor((total % MIN_PER_DAY) / MIN_PER_HOUR);
+  const minutes = total % MIN_PER_HOUR;
+  const parts: string[] = [];
+  if (days > 0) parts.push(plural(days, "day"));
+  if (hours > 0) parts.push(`${hours} h`);
+  if (minutes > 0 || parts.length === 0) parts.push(`${minutes} min`);
+  return parts.join(" ");
+}
+
+/** "8 months", "1 year 7 months", "4 years". */
+function exactMonths(total: number): string {
+  const years = Math.floor(total / 12);
+  const months = total % 12;
+  if (years === 0) return plural(months, "month");
+  return months === 0 ? plural(years, "year") : `${plural(years, "year")} ${plural(months, "month")}`;
+}
+
+/** Whole and half years: "about 1 year", "about 3½ years". */
+function approxYears(months: number): string {
+  const halves = Math.round(months / 6);
+  const whole = Math.floor(halves / 2);
+  const text = halves % 2 === 1 ? `${whole}½` : String(whole);
+  return `about ${text} ${halves === 2 ? "year" : "years"}`;
+}
+
+function approxMonths(months: number): string {
+  return months < 12 ? exactMonths(months) : approxYears(months);
+}
+
+function approxDays(days: number): string {
+  if (days < 14) return plural(days, "day");
+  if (days <= 60) return `about ${Math.round(days / 7)} weeks`;
+  const months = days / DAYS_PER_MONTH;
+  return months < 11.5 ? `about ${Math.round(months)} months` : approxYears(months);
+}
+
+function approxMinutes(minutes: number): string {
+  if (minutes < 2 * MIN_PER_HOUR) return exactMinutes(minutes);
+  if (minutes < 2 * MIN_PER_DAY) return `about ${Math.round(minutes / MIN_PER_HOUR)} hours`;
+  const days = Math.round(minutes / MIN_PER_DAY);
+  return days < 14 ? `about ${days} days` : approxDays(days);
+}
+
+export function formatSpan(s: Span, style: "exact" | "approx" = "exact"): string {
+  const approx = style === "approx";
+  switch (s.unit) {
+    case "minute":
+      return approx ? approxMinutes(s.minutes) : exactMinutes(s.minutes);
+    case "day":
+      return approx ? approxDays(s.days) : plural(s.days, "day");
+    case "month":
+      return approx ? approxMonths(s.months) : exactMonths(s.months);
+    case "year":
+      return plural(s.years, "year");
+  }
+}
+
+/** Timeline separator: "38 min later", "same day", "3 years 7 months later". */
+export function formatGap(s: Span): string {
+  if (spanValue(s) === 0) {
+    const same = { minute: "same time", day: "same day", month: "same month", year: "same year" } as const;
+    return same[s.unit];
+  }
+  return `${formatSpan(s)} later`;
+}
+
+/** A length stated in a source rather than computed: {1200, true} → "about 20 hours". */
+export function formatStated(s: StatedLength): string {
+  if (s.minutes >= 2 * MIN_PER_DAY) {
+    const days = s.minutes / MIN_PER_DAY;
+    return !s.approximate && Number.isInteger(days) ? plural(days, "day") : `about ${Math.round(days)} days`;
+  }
+  if (!s.approximate) return exactMinutes(s.minutes);
+  if (s.minutes < 2 * MIN_PER_HOUR) return `about ${s.minutes} min`;
+  return `about ${Math.round(s.minutes / MIN_PER_HOUR)} hours`;
+}
+
+/** The range of real lengths, in minutes, that a span could stand for (for a common log axis). */
+export function spanToMinutes(s: Span): { min: number; max: number } {
+  const range = (n: number, shortest: number, longest: number) => ({
+    min: Math.max(0, (n - 1) * shortest * MIN_PER_DAY),
+    max: (n + 1) * longest * MIN_PER_DAY,
+  });
+  switch (s.unit) {
+    case "minute":
+      return { min: s.minutes, max: s.minutes };
+    case "day":
+      return range(s.days, 1, 1);
+    case "month":
+      return range(s.months, 28, 31);
+    case "year":
+      return range(s.years, 365, 366);
+  }
+}
