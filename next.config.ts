@@ -6,7 +6,8 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   serverExternalPackages: ["better-sqlite3"],
-  typedRoutes: false,
+  // `npm test` type-checks everything with tsc; the build `npm start` runs need not do it again.
+  typescript: { ignoreBuildErrors: true },
 };
 
 export default nextConfig;

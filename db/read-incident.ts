@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { AffectedRole, CitationSubject } from "@/lib/constants";
 import { type Db, getDb } from "./client";
 import {
@@ -54,17 +54,19 @@ export function readIncident(slug: string, db: Db = getDb()) {
     return e ? { key: e.key, title: e.title, at: e.at, precision: e.precision } : null;
   };
 
-  const durations = db
+  const claims = db
     .select()
     .from(durationClaim)
     .where(eq(durationClaim.incidentId, id))
     .orderBy(asc(durationClaim.position))
-    .all()
-    .map((d) => ({
-      ...cite("duration_claim", d),
-      from: endpoint(d.fromEventId),
-      to: endpoint(d.toEventId),
-    }));
+    .all();
+  const claimKey = new Map(claims.map((d) => [d.id, d.key]));
+  const durations = claims.map((d) => ({
+    ...cite("duration_claim", d),
+    from: endpoint(d.fromEventId),
+    to: endpoint(d.toEventId),
+    contestsKey: d.contestsId === null ? null : (claimKey.get(d.contestsId) ?? null),
+  }));
 
   return {
     incident: cite("incident", found),
@@ -129,50 +131,12 @@ function readAffectedAggregate(db: Db, incidentId: number) {
   return { total: points.length, byRole, points };
 }
 
-/** Published incidents for the index page, newest first, with the counts the list shows. */
+/** Published incidents, by title. */
 export function listIncidents(db: Db = getDb()) {
-  const rows = db
-    .select({
-      id: incident.id,
-      slug: incident.slug,
-      title: incident.title,
-      summary: incident.summary,
-      provider: incident.provider,
-      service: incident.service,
-      status: incident.status,
-      severity: incident.severity,
-      sampleNote: incident.sampleNote,
-      affected: count(affectedResponse.id),
-    })
+  return db
+    .select({ slug: incident.slug, title: incident.title, updatedAt: incident.updatedAt })
     .from(incident)
-    .leftJoin(affectedResponse, eq(affectedResponse.incidentId, incident.id))
     .where(eq(incident.published, true))
-    .groupBy(incident.id)
     .orderBy(asc(incident.title))
     .all();
-  return rows.map((r) => {
-    const { id, ...rest } = r;
-    return { ...rest, figures: readFigures(db, id), window: readWindow(db, id) };
-  });
 }
-
-function readFigures(db: Db, incidentId: number) {
-  return db
-    .select({ value: figure.value, unit: figure.unit, label: figure.label })
-    .from(figure)
-    .where(eq(figure.incidentId, incidentId))
-    .orderBy(asc(figure.position))
-    .limit(3)
-    .all();
-}
-
-function readWindow(db: Db, incidentId: number) {
-  return db
-    .select({ key: event.key, at: event.at, precision: event.precision, phase: event.phase })
-    .from(event)
-    .where(eq(event.incidentId, incidentId))
-    .orderBy(asc(event.position))
-    .all();
-}
-
-export type IncidentListItem = ReturnType<typeof listIncidents>[number];

@@ -98,6 +98,8 @@ describe("formatGap", () => {
     expect(formatGap({ unit: "minute", minutes: 38 })).toBe("38 min later");
     expect(formatGap({ unit: "minute", minutes: 322 })).toBe("5 h 22 min later");
     expect(formatGap({ unit: "day", days: 12 })).toBe("12 days later");
+    expect(formatGap({ unit: "day", days: 109 })).toBe("109 days later (about 4 months)");
+    expect(formatGap({ unit: "day", days: 39 })).toBe("39 days later (about 6 weeks)");
     expect(formatGap({ unit: "day", days: 0 })).toBe("same day");
     expect(formatGap({ unit: "month", months: 0 })).toBe("same month");
     expect(formatGap({ unit: "month", months: 8 })).toBe("8 months later");

@@ -129,13 +129,16 @@ export function formatSpan(s: Span, style: "exact" | "approx" = "exact"): string
   }
 }
 
-/** Timeline separator: "38 min later", "same day", "3 years 7 months later". */
+/** Timeline separator: "38 min later", "same day", "109 days later (about 4 months)". */
 export function formatGap(s: Span): string {
   if (spanValue(s) === 0) {
     const same = { minute: "same time", day: "same day", month: "same month", year: "same year" } as const;
     return same[s.unit];
   }
-  return `${formatSpan(s)} later`;
+  const exact = formatSpan(s);
+  // Long day counts get a rounder reading beside them, so the scale is clear at a glance.
+  const approx = s.unit === "day" && s.days >= 14 ? formatSpan(s, "approx") : exact;
+  return approx === exact ? `${exact} later` : `${exact} later (${approx})`;
 }
 
 /** A length stated in a source rather than computed: {1200, true} → "about 20 hours". */

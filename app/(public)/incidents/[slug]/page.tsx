@@ -1,0 +1,105 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { AffectedView } from "@/components/affected/affected-view";
+import { DurationsView } from "@/components/durations/durations-view";
+import { Advice } from "@/components/incident/advice";
+import { Assessments } from "@/components/incident/assessments";
+import { ContextFacts } from "@/components/incident/context-facts";
+import { KeyFigures } from "@/components/incident/key-figures";
+import { IncidentTitle, Lead } from "@/components/incident/lead";
+import { SourceList } from "@/components/incident/sources";
+import { SampleBadge, Section } from "@/components/section";
+import { Timeline } from "@/components/timeline/timeline";
+import { listIncidents, readIncident } from "@/db/read-incident";
+import { dayRange } from "@/lib/affected";
+import { computeClaim } from "@/lib/duration-claims";
+
+// Prerendered at build from the database; an incident added later is rendered once, then cached.
+export const dynamicParams = true;
+export const revalidate = false;
+
+export function generateStaticParams() {
+  return listIncidents().map((i) => ({ slug: i.slug }));
+}
+
+type Props = { params: Promise<{ slug: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const view = readIncident((await params).slug);
+  return view ? { title: view.incident.title, description: view.incident.impact } : { title: "Not found" };
+}
+
+const SECTIONS = [
+  ["figures", "In numbers"],
+  ["timeline", "Timeline"],
+  ["durations", "How long"],
+  ["affected", "Affected responses"],
+  ["assessments", "Assessments"],
+  ["advice", "What to do"],
+  ["context", "The model"],
+  ["sources", "Sources"],
+] as const;
+
+export default async function IncidentPage({ params }: Props) {
+  const view = readIncident((await params).slug);
+  if (!view) notFound();
+  const claims = view.durations.map(computeClaim);
+  const exposure = claims.find((c) => c.key === "exposure-window");
+  const outage = claims.find((c) => c.key === "outage");
+  const window =
+    exposure?.from?.at && exposure.to?.at
+      ? { from: exposure.from.at.slice(0, 10), to: exposure.to.at.slice(0, 10) }
+      : dayRange(view.affected.points);
+  const title = Object.fromEntries(SECTIONS) as Record<(typeof SECTIONS)[number][0], string>;
+
+  return (
+    <article>
+      <IncidentTitle incident={view.incident} />
+      <Section id="lead" title="What happened">
+        <Lead
+          incident={view.incident}
+          exposure={exposure}
+          outage={outage}
+          outageDisputes={claims.filter((c) => c.contestsKey === "outage")}
+        />
+      </Section>
+      <nav aria-label="On this page" className="no-print mt-8 rounded-lg bg-slate-50 p-4 dark:bg-slate-900">
+        <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+          {SECTIONS.map(([id, label]) => (
+            <li key={id}>
+              <a href={`#${id}-heading`} className="text-blue-700 underline dark:text-blue-300">
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Section id="figures" title={title.figures}>
+        <KeyFigures figures={view.figures} />
+      </Section>
+      <Section id="timeline" title={title.timeline}>
+        <Timeline events={view.events} />
+      </Section>
+      <Section id="durations" title={title.durations}>
+        <DurationsView claims={claims} />
+      </Section>
+      {window && (
+        <Section id="affected" title={title.affected} badge={view.incident.sampleNote ? <SampleBadge /> : null}>
+          <AffectedView affected={view.affected} window={window} sampleNote={view.incident.sampleNote} />
+        </Section>
+      )}
+      <Section id="assessments" title={title.assessments}>
+        <Assessments findings={view.findings} reactions={view.reactions} />
+      </Section>
+      <Section id="advice" title={title.advice}>
+        <Advice recommendations={view.recommendations} />
+      </Section>
+      <Section id="context" title={title.context}>
+        <ContextFacts facts={view.context} />
+      </Section>
+      <Section id="sources" title={title.sources}>
+        <SourceList sources={view.sources} />
+      </Section>
+    </article>
+  );
+}

@@ -1,0 +1,56 @@
+"use client";
+
+import { CartesianGrid, ReferenceLine, Scatter, ScatterChart, Tooltip, XAxis, YAxis, ZAxis } from "recharts";
+import { shortDay } from "@/lib/affected";
+import { AXIS_TICK } from "./sizes";
+
+export type PromptPoint = { t: number; tokens: number; role: string };
+export type TokenLine = { tokens: number; label: string };
+
+const DAY = 86_400_000;
+// Our own month names: Intl's differ between Node and the browser ("Sept"), which breaks hydration.
+const fmtDay = (t: number) => shortDay(new Date(t).toISOString().slice(0, 10));
+const fmtTokens = (n: number) => (n === 0 ? "0" : n >= 1_000_000 ? `${n / 1_000_000}M` : `${Math.round(n / 1000)}K`);
+
+export function PromptLengthChart({
+  points,
+  lines,
+  domain,
+  width,
+}: {
+  points: PromptPoint[];
+  lines: TokenLine[];
+  domain: [number, number];
+  width: number;
+}) {
+  const narrow = width < 500;
+  const ticks: number[] = [];
+  for (let t = domain[0]; t <= domain[1]; t += (narrow ? 4 : 2) * DAY) ticks.push(t);
+  const top = Math.max(...lines.map((l) => l.tokens), ...points.map((p) => p.tokens)) * 1.08;
+  const yTicks = Array.from({ length: Math.floor(top / 500_000) + 1 }, (_, i) => i * 500_000);
+  return (
+    <ScatterChart width={width} height={narrow ? 300 : 340} margin={{ top: 12, right: 12, bottom: 4, left: 0 }}>
+      <CartesianGrid stroke="var(--chart-grid)" />
+      <XAxis type="number" dataKey="t" domain={domain} ticks={ticks} tickFormatter={fmtDay} tick={AXIS_TICK} stroke="var(--chart-grid)" name="Time (UTC)" />
+      <YAxis type="number" dataKey="tokens" domain={[0, top]} ticks={yTicks} tickFormatter={fmtTokens} tick={AXIS_TICK} stroke="var(--chart-grid)" width={52} name="Prompt tokens" />
+      <ZAxis range={[narrow ? 18 : 28, narrow ? 18 : 28]} />
+      <Tooltip
+        cursor={{ strokeDasharray: "3 3" }}
+        formatter={(value, name) =>
+          name === "Time (UTC)" ? new Date(Number(value)).toISOString().slice(0, 16).replace("T", " ") : Number(value).toLocaleString("en-US")
+        }
+      />
+      {lines.map((l, i) => (
+        <ReferenceLine
+          key={l.label}
+          y={l.tokens}
+          stroke={i === lines.length - 1 ? "var(--chart-3)" : "var(--chart-2)"}
+          strokeDasharray="6 4"
+          // The lowest line's label goes under it, so it does not collide with the one above.
+          label={{ value: l.label, position: i === 0 ? "insideBottomRight" : "insideTopRight", fill: "var(--chart-ink)", fontSize: narrow ? 10 : 12 }}
+        />
+      ))}
+      <Scatter data={points} fill="var(--chart-1)" isAnimationActive={false} name="Affected responses" />
+    </ScatterChart>
+  );
+}
