@@ -27,7 +27,7 @@ export function DurationChart({ bars, unit, width }: { bars: DurationBar[]; unit
       height={bars.length * ROW + 48}
       data={bars}
       layout="vertical"
-      margin={{ top: 4, right: narrow ? 64 : 120, bottom: 20, left: 4 }}
+      margin={{ top: 4, right: narrow ? 100 : 130, bottom: 20, left: 4 }}
     >
       <CartesianGrid horizontal={false} stroke="var(--chart-grid)" />
       <XAxis

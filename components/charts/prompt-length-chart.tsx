@@ -1,6 +1,6 @@
 "use client";
 
-import { CartesianGrid, ReferenceLine, Scatter, ScatterChart, Tooltip, XAxis, YAxis, ZAxis } from "recharts";
+import { CartesianGrid, ReferenceLine, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
 import { shortDay } from "@/lib/affected";
 import { AXIS_TICK } from "./sizes";
 
@@ -33,7 +33,6 @@ export function PromptLengthChart({
       <CartesianGrid stroke="var(--chart-grid)" />
       <XAxis type="number" dataKey="t" domain={domain} ticks={ticks} tickFormatter={fmtDay} tick={AXIS_TICK} stroke="var(--chart-grid)" name="Time (UTC)" />
       <YAxis type="number" dataKey="tokens" domain={[0, top]} ticks={yTicks} tickFormatter={fmtTokens} tick={AXIS_TICK} stroke="var(--chart-grid)" width={52} name="Prompt tokens" />
-      <ZAxis range={[narrow ? 18 : 28, narrow ? 18 : 28]} />
       <Tooltip
         cursor={{ strokeDasharray: "3 3" }}
         formatter={(value, name) =>
@@ -46,11 +45,17 @@ export function PromptLengthChart({
           y={l.tokens}
           stroke={i === lines.length - 1 ? "var(--chart-3)" : "var(--chart-2)"}
           strokeDasharray="6 4"
-          // The lowest line's label goes under it, so it does not collide with the one above.
-          label={{ value: l.label, position: i === 0 ? "insideBottomRight" : "insideTopRight", fill: "var(--chart-ink)", fontSize: narrow ? 10 : 12 }}
+          // Recharts' "insideTop" sits below a line: the lowest label goes below its line, the others
+          // above theirs, so no label lands among the points that lie between the two lower lines.
+          label={{ value: l.label, position: i === 0 ? "insideTopRight" : "insideBottomRight", fill: "var(--chart-ink)", fontSize: narrow ? 10 : 12 }}
         />
       ))}
-      <Scatter data={points} fill="var(--chart-1)" isAnimationActive={false} name="Affected responses" />
+      <Scatter data={points} fill="var(--chart-1)" isAnimationActive={false} name="Affected responses" shape={Dot} />
     </ScatterChart>
   );
+}
+
+// A bare circle: recharts' default symbol is a long path, and there are hundreds of points per chart.
+function Dot({ cx, cy }: { cx?: number; cy?: number }) {
+  return <circle cx={cx} cy={cy} r={3} fill="var(--chart-1)" />;
 }
