@@ -26,7 +26,7 @@ export function AffectedView({
   sampleNote: string | null;
 }) {
   const days = countPerDay(affected.points, window.from, window.to);
-  const points: PromptPoint[] = affected.points.map((p) => ({ t: Date.parse(p.occurredAt), tokens: p.promptTokens, role: p.role }));
+  const points: PromptPoint[] = affected.points.map((p) => ({ t: Date.parse(p.occurredAt), tokens: p.promptTokens, kind: p.role }));
   const domain: [number, number] = [Date.parse(`${window.from}T00:00:00Z`), Date.parse(`${window.to}T00:00:00Z`) + 86_400_000];
   const label = sampleNote ? "sample" : "recorded";
   return (

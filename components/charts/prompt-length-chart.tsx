@@ -4,7 +4,8 @@ import { CartesianGrid, ReferenceLine, Scatter, ScatterChart, Tooltip, XAxis, YA
 import { shortDay } from "@/lib/affected";
 import { AXIS_TICK } from "./sizes";
 
-export type PromptPoint = { t: number; tokens: number; role: string };
+// No field named `role`: recharts copies point fields onto SVG attributes, and role="exposed" is invalid ARIA.
+export type PromptPoint = { t: number; tokens: number; kind: string };
 export type TokenLine = { tokens: number; label: string };
 
 const DAY = 86_400_000;
@@ -55,7 +56,14 @@ export function PromptLengthChart({
   );
 }
 
-// A bare circle: recharts' default symbol is a long path, and there are hundreds of points per chart.
-function Dot({ cx, cy }: { cx?: number; cy?: number }) {
-  return <circle cx={cx} cy={cy} r={3} fill="var(--chart-1)" />;
+// A bare circle (recharts' default symbol is a long path). Recharts wraps each point in an
+// unnamed role="img" group; the <title> as its first child names it for screen readers.
+function Dot({ cx, cy, payload }: { cx?: number; cy?: number; payload?: PromptPoint }) {
+  const when = payload ? new Date(payload.t).toISOString().slice(0, 16).replace("T", " ") : "";
+  return (
+    <>
+      <title>{payload ? `${when} UTC: ${payload.tokens.toLocaleString("en-US")} prompt tokens (${payload.kind})` : ""}</title>
+      <circle cx={cx} cy={cy} r={3} fill="var(--chart-1)" />
+    </>
+  );
 }

@@ -14,8 +14,9 @@ import { listIncidents, readIncident } from "@/db/read-incident";
 import { dayRange } from "@/lib/affected";
 import { computeClaim } from "@/lib/duration-claims";
 
-// Prerendered at build from the database; an incident added later is rendered once, then cached.
-export const dynamicParams = true;
+// Prerendered at build from the database. Unknown slugs 404 with the full not-found page; with
+// dynamicParams on, Next 16.4 answers them 404 with an empty shell that reads blank without JavaScript.
+export const dynamicParams = false;
 export const revalidate = false;
 
 export function generateStaticParams() {

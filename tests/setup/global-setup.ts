@@ -1,0 +1,142 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  interface ProvidedContext {
+    baseURL: string;
+    databasePath: string;
+  }
+}
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
+const DIST_DIR = ".next-test";
+/** Fixed so the prerendered pages and the database agree from run to run; not a real secret. */
+export const TEST_LOOKUP_SECRET = "5eed".repeat(16);
+const START_TIMEOUT_MS = 60_000;
+const KILL_GRACE_MS = 5_000;
+
+/**
+ * Builds the app into .next-test against a fresh seeded database in a temp dir and starts
+ * `next start` on a free port. AFTERMATH_E2E_REUSE_BUILD=1 skips the build when one is there.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const tmp = await fs.mkdtemp(path.join(os.tmpdir(), "aftermath-e2e-"));
+  const databasePath = path.join(tmp, "aftermath.db");
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    // Vitest sets NODE_ENV=test; next build and next start are production.
+    NODE_ENV: "production",
+    DATABASE_PATH: databasePath,
+    LOOKUP_SECRET: TEST_LOOKUP_SECRET,
+    NEXT_DIST_DIR: DIST_DIR,
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
+
+  let server: ChildProcess | undefined;
+  const teardown = async () => {
+    if (server) await stop(server);
+    await fs.rm(tmp, { recursive: true, force: true });
+  };
+
+  try {
+    run("prepare the database", [process.execPath, "--conditions=react-server", "--import", "tsx", "scripts/prepare-db.ts"], env, {
+      inheritStderr: true,
+    });
+
+    const reuse = process.env.AFTERMATH_E2E_REUSE_BUILD === "1" && (await exists(path.join(ROOT, DIST_DIR, "BUILD_ID")));
+    if (!reuse) run("next build", [process.execPath, NEXT_BIN, "build"], env);
+
+    const port = await freePort();
+    const baseURL = `http://127.0.0.1:${port}`;
+    const output: string[] = [];
+    server = spawn(process.execPath, [NEXT_BIN, "start", "--port", String(port), "--hostname", "127.0.0.1"], {
+      cwd: ROOT,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    server.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+    server.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+    await waitUntilAnswering(baseURL, server, output);
+
+    project.provide("baseURL", baseURL);
+    project.provide("databasePath", databasePath);
+    return teardown;
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+}
+
+function run(what: string, [command, ...args]: string[], env: NodeJS.ProcessEnv, { inheritStderr = false } = {}): void {
+  const result = spawnSync(command!, args, {
+    cwd: ROOT,
+    env,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ["ignore", "pipe", inheritStderr ? "inherit" : "pipe"],
+  });
+  if (result.error) throw new Error(`${what} could not run: ${result.error.message}`);
+  if (result.status !== 0) {
+    const output = [result.stdout, result.stderr].filter(Boolean).join("\n");
+    throw new Error(
+      `${what} failed (exit ${result.status ?? result.signal}):\n${output}${inheritStderr ? "\n(its stderr is above)" : ""}`,
+    );
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      if (address === null || typeof address === "string") {
+        probe.close();
+        reject(new Error("could not find a free port"));
+        return;
+      }
+      probe.close(() => resolve(address.port));
+    });
+  });
+}
+
+async function waitUntilAnswering(baseURL: string, server: ChildProcess, output: string[]): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null || server.signalCode !== null) {
+      throw new Error(`next start exited (${server.exitCode ?? server.signalCode}) before answering:\n${output.join("")}`);
+    }
+    try {
+      await fetch(`${baseURL}/`, { signal: AbortSignal.timeout(5_000) });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  throw new Error(`next start did not answer GET ${baseURL}/ within ${START_TIMEOUT_MS / 1000} s:\n${output.join("")}`);
+}
+
+async function stop(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null || server.pid === undefined) return;
+  const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
+  process.kill(server.pid, "SIGTERM");
+  const timer = setTimeout(() => {
+    if (server.exitCode === null && server.signalCode === null && server.pid !== undefined) process.kill(server.pid, "SIGKILL");
+  }, KILL_GRACE_MS);
+  await exited;
+  clearTimeout(timer);
+}

@@ -1,0 +1,19 @@
+// What the incident page promises, shared by the HTTP and browser tests.
+
+export const SLUG = "glm-5-3-kv-cache-exposure";
+export const TITLE = "GLM-5.3 cross-tenant KV-cache exposure on Workers AI";
+export const INCIDENT_PATH = `/incidents/${SLUG}`;
+
+export const SECTION_HEADINGS = [
+  "lead-heading",
+  "figures-heading",
+  "timeline-heading",
+  "durations-heading",
+  "affected-heading",
+  "assessments-heading",
+  "advice-heading",
+  "context-heading",
+  "sources-heading",
+] as const;
+
+export const CHARTS = ["durations-minutes", "durations-days", "affected-per-day", "affected-prompt-length"] as const;
