@@ -48,8 +48,8 @@ export function DurationChart({ bars, unit, width }: { bars: DurationBar[]; unit
         {bars.map((b) => (
           <Cell key={b.key} fill={b.contested ? "var(--chart-2)" : "var(--chart-1)"} />
         ))}
-        <ErrorBar dataKey="error" width={6} stroke="var(--chart-ink)" direction="x" />
-        <LabelList dataKey="short" content={<BarEndLabel />} />
+        {unit === "days" && <ErrorBar dataKey="error" width={6} stroke="var(--chart-ink)" direction="x" />}
+        <LabelList dataKey="short" content={<BarEndLabel gap={unit === "days" ? 22 : 8} />} />
       </Bar>
     </BarChart>
   );
@@ -69,6 +69,7 @@ function DurationTooltip({ active, payload }: { active?: boolean; payload?: Arra
 
 /** A plain <text>: recharts' own label measures text in the DOM, so server and browser would differ. */
 function BarEndLabel({
+  gap = 8,
   x = 0,
   y = 0,
   width = 0,
@@ -80,9 +81,10 @@ function BarEndLabel({
   width?: number | string;
   height?: number | string;
   value?: number | string;
+  gap?: number;
 }) {
   return (
-    <text x={Number(x) + Number(width) + 12} y={Number(y) + Number(height) / 2} dy={4} fontSize={12} fill="var(--chart-ink)">
+    <text x={Number(x) + Number(width) + gap} y={Number(y) + Number(height) / 2} dy={4} fontSize={12} fill="var(--chart-ink)">
       {value}
     </text>
   );
