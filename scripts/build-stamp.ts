@@ -1,0 +1,37 @@
+import fs from "node:fs";
+import path from "node:path";
+
+// A build is stale when a source file changed after it or it was prerendered from another database.
+const SOURCE_DIRS = ["app", "components", "db", "lib", "seed", "public"];
+const SOURCE_FILES = ["next.config.ts", "package-lock.json", "postcss.config.mjs"];
+const STAMP = "aftermath-build.json";
+
+function newestMtime(entry: string): number {
+  if (!fs.existsSync(entry)) return 0;
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return fs
+    .readdirSync(entry)
+    .reduce((newest, name) => Math.max(newest, newestMtime(path.join(entry, name))), stat.mtimeMs);
+}
+
+export function sourcesMtime(): number {
+  return Math.max(...[...SOURCE_DIRS, ...SOURCE_FILES].map(newestMtime));
+}
+
+export function buildIsCurrent(distDir: string, databaseFile: string): boolean {
+  try {
+    const stamp = JSON.parse(fs.readFileSync(path.join(distDir, STAMP), "utf8")) as unknown;
+    if (typeof stamp !== "object" || stamp === null) return false;
+    const { database, builtFrom } = stamp as { database?: unknown; builtFrom?: unknown };
+    return (
+      fs.existsSync(path.join(distDir, "BUILD_ID")) && database === databaseFile && builtFrom === sourcesMtime()
+    );
+  } catch {
+    return false;
+  }
+}
+
+export function writeBuildStamp(distDir: string, databaseFile: string, builtFrom: number): void {
+  fs.writeFileSync(path.join(distDir, STAMP), JSON.stringify({ database: databaseFile, builtFrom }) + "\n");
+}
