@@ -24,7 +24,7 @@ export const seedIncident = z.strictObject({
   service: text,
   model: text,
   status: z.enum(INCIDENT_STATUSES),
-  severity: z.enum(SEVERITIES),
+  severity: z.enum(SEVERITIES).nullable(),
   impact: text,
   cause: text,
   isAttack: z.boolean(),

@@ -9,7 +9,7 @@ type LeadIncident = {
   service: string;
   model: string | null;
   status: string;
-  severity: string;
+  severity: string | null;
   impact: string;
   cause: string;
   isAttack: boolean;
@@ -90,9 +90,11 @@ export function IncidentTitle({ incident }: { incident: LeadIncident }) {
         <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 font-medium text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200">
           {incident.status}
         </span>
-        <span className="rounded-full bg-red-100 px-2.5 py-0.5 font-medium text-red-900 dark:bg-red-950 dark:text-red-200">
-          severity: {incident.severity}
-        </span>
+        {incident.severity && (
+          <span className="rounded-full bg-red-100 px-2.5 py-0.5 font-medium text-red-900 dark:bg-red-950 dark:text-red-200">
+            severity: {incident.severity}
+          </span>
+        )}
       </p>
       <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance sm:text-4xl">{incident.title}</h1>
     </header>

@@ -117,7 +117,7 @@ CREATE TABLE `incident` (
 	`service` text NOT NULL,
 	`model` text,
 	`status` text NOT NULL,
-	`severity` text NOT NULL,
+	`severity` text,
 	`impact` text NOT NULL,
 	`cause` text NOT NULL,
 	`is_attack` integer NOT NULL,

@@ -13,7 +13,8 @@ export const incident = sqliteTable(
     service: text("service").notNull(),
     model: text("model"),
     status: text("status", { enum: INCIDENT_STATUSES }).notNull(),
-    severity: text("severity", { enum: SEVERITIES }).notNull(),
+    /** Null until someone with standing rates it; never guessed. */
+    severity: text("severity", { enum: SEVERITIES }),
     impact: text("impact").notNull(),
     cause: text("cause").notNull(),
     isAttack: integer("is_attack", { mode: "boolean" }).notNull(),
