@@ -9,11 +9,17 @@ const schema = z.object({
     .string()
     .min(32, "LOOKUP_SECRET must be at least 32 characters; leave it unset to have one generated")
     .optional(),
+  /** Lookups a minute per client address; 0 turns the limit off (for benchmarks). */
+  LOOKUP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(30),
+  /** Lookups a minute for any one account, from all clients together; 0 turns it off. */
+  LOOKUP_ACCOUNT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(10),
+  /** "1" when exactly one trusted proxy in front sets X-Forwarded-For. */
+  TRUST_PROXY: z.enum(["0", "1"], { message: 'TRUST_PROXY must be "1" or "0"' }).default("0"),
 });
 
 export type Env = z.infer<typeof schema>;
 
-export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function readEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = schema.safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");

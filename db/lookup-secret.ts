@@ -37,3 +37,11 @@ function readKey(file: string): string {
 function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === "ENOENT";
 }
+
+let cached: string | undefined;
+
+/** The running app's secret, read once. */
+export function appLookupSecret(): string {
+  cached ??= lookupSecret();
+  return cached;
+}

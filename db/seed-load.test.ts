@@ -9,6 +9,7 @@ import { UNAFFECTED_SAMPLE_ACCOUNT, generateSample, sampleAccountIds } from "@/s
 import { type Db, openDatabase } from "./client";
 import { insertIncidentRecord } from "./insert-incident";
 import { prepareDatabase } from "./prepare";
+import { readEnv } from "./env";
 
 const SECRET = "0123456789abcdef".repeat(4);
 const SLUG = "glm-5-3-kv-cache-exposure";
@@ -17,7 +18,7 @@ let dir: string;
 let file: string;
 let db: Db;
 
-const env = () => ({ DATABASE_PATH: file, PORT: 3000, LOOKUP_SECRET: SECRET });
+const env = () => readEnv({ DATABASE_PATH: file, LOOKUP_SECRET: SECRET });
 
 function tables(): string[] {
   return db.$client

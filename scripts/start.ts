@@ -21,9 +21,9 @@ if (!buildIsCurrent(distDir, file)) {
   writeBuildStamp(distDir, file, builtFrom);
 }
 
-const server = spawn(process.execPath, [nextBin, "start", "--port", String(env.PORT)], {
+const server = spawn(process.execPath, [path.resolve("scripts/server.mjs")], {
   stdio: "inherit",
-  env: childEnv,
+  env: { ...childEnv, PORT: String(env.PORT) },
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

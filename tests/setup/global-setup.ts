@@ -23,7 +23,7 @@ const KILL_GRACE_MS = 5_000;
 
 /**
  * Builds the app into .next-test against a fresh seeded database in a temp dir and starts
- * `next start` on a free port. AFTERMATH_E2E_REUSE_BUILD=1 skips the build when one is there.
+ * the production server (scripts/server.mjs) on a free port. AFTERMATH_E2E_REUSE_BUILD=1 skips the build when one is there.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), "aftermath-e2e-"));
@@ -34,6 +34,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     NODE_ENV: "production",
     DATABASE_PATH: databasePath,
     LOOKUP_SECRET: TEST_LOOKUP_SECRET,
+    // Lets each test pick its own client address with X-Forwarded-For, so rate limits stay apart.
+    TRUST_PROXY: "1",
     NEXT_DIST_DIR: DIST_DIR,
     NEXT_TELEMETRY_DISABLED: "1",
   };
@@ -55,9 +57,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const port = await freePort();
     const baseURL = `http://127.0.0.1:${port}`;
     const output: string[] = [];
-    server = spawn(process.execPath, [NEXT_BIN, "start", "--port", String(port), "--hostname", "127.0.0.1"], {
+    server = spawn(process.execPath, [path.join(ROOT, "scripts/server.mjs")], {
       cwd: ROOT,
-      env,
+      env: { ...env, PORT: String(port), HOST: "127.0.0.1" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     server.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
@@ -118,7 +120,7 @@ async function waitUntilAnswering(baseURL: string, server: ChildProcess, output:
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (server.exitCode !== null || server.signalCode !== null) {
-      throw new Error(`next start exited (${server.exitCode ?? server.signalCode}) before answering:\n${output.join("")}`);
+      throw new Error(`the server exited (${server.exitCode ?? server.signalCode}) before answering:\n${output.join("")}`);
     }
     try {
       await fetch(`${baseURL}/`, { signal: AbortSignal.timeout(5_000) });
@@ -127,7 +129,7 @@ async function waitUntilAnswering(baseURL: string, server: ChildProcess, output:
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
-  throw new Error(`next start did not answer GET ${baseURL}/ within ${START_TIMEOUT_MS / 1000} s:\n${output.join("")}`);
+  throw new Error(`the server did not answer GET ${baseURL}/ within ${START_TIMEOUT_MS / 1000} s:\n${output.join("")}`);
 }
 
 async function stop(server: ChildProcess): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AffectedView } from "@/components/affected/affected-view";
 import { DurationsView } from "@/components/durations/durations-view";
@@ -64,6 +65,14 @@ export default async function IncidentPage({ params }: Props) {
           outageDisputes={claims.filter((c) => c.contestsKey === "outage")}
         />
       </Section>
+      <p className="no-print mt-6">
+        <Link
+          href={`/incidents/${view.incident.slug}/lookup`}
+          className="inline-block rounded-md bg-slate-900 px-4 py-2 font-semibold text-white hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:bg-slate-100 dark:text-slate-900 dark:hover:bg-slate-300"
+        >
+          Was my account affected? Check it
+        </Link>
+      </p>
       <nav aria-label="On this page" className="no-print mt-8 rounded-lg bg-slate-50 p-4 dark:bg-slate-900">
         <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
           {SECTIONS.map(([id, label]) => (

@@ -1,0 +1,38 @@
+"use server";
+
+import { headers } from "next/headers";
+import { runLookup } from "@/db/lookup-gate";
+import type { LookupState } from "@/components/lookup/lookup-state";
+
+/** The form's way in: the same gate as the API, so the same limits and the same answers. */
+export async function lookupAction(slug: string, _previous: LookupState, form: FormData): Promise<LookupState> {
+  const accountId = form.get("accountId");
+  const requestIds = form.get("requestIds");
+  const input = {
+    accountId: typeof accountId === "string" ? accountId : "",
+    requestIds:
+      typeof requestIds === "string"
+        ? requestIds
+            .split(/\r?\n/)
+            .map((line) => line.trim())
+            .filter(Boolean)
+        : [],
+  };
+  const result = runLookup(slug, input, await headers());
+  switch (result.kind) {
+    case "answer":
+      // Only the last four digits come back, so the reader knows which account this answer is for.
+      return {
+        status: "answer",
+        answer: result.answer,
+        checked: input.requestIds.length > 0,
+        accountEnding: input.accountId.trim().slice(-4).toLowerCase(),
+      };
+    case "invalid":
+      return { status: "invalid", errors: result.errors };
+    case "not-found":
+      return { status: "not-found" };
+    case "limited":
+      return { status: "limited", retryAfterSeconds: result.decision.retryAfterSeconds };
+  }
+}

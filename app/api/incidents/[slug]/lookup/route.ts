@@ -1,0 +1,55 @@
+import { runLookup } from "@/db/lookup-gate";
+import { readJsonBody } from "@/lib/http/read-json";
+import { json, methodNotAllowed, problem } from "@/lib/http/problem";
+
+export const dynamic = "force-dynamic";
+
+const MAX_BODY_BYTES = 8 * 1024;
+const ALLOW = ["POST"];
+
+type Context = { params: Promise<{ slug: string }> };
+
+export async function POST(request: Request, { params }: Context): Promise<Response> {
+  const { slug } = await params;
+  const body = await readJsonBody(request, MAX_BODY_BYTES);
+  if (!body.ok) return problem(body.problem);
+  const result = runLookup(slug, body.value, request.headers);
+  switch (result.kind) {
+    case "answer":
+      return json(result.answer, result.headers);
+    case "invalid":
+      return problem(
+        {
+          status: 400,
+          title: "Bad Request",
+          detail: `Fix the body and send it again: ${result.errors.map((e) => `${e.field}: ${e.message}`).join("; ")}.`,
+          errors: result.errors,
+        },
+        result.headers,
+      );
+    case "not-found":
+      return problem(
+        { status: 404, title: "Not Found", detail: `There is no published incident "${slug}". Check the address.` },
+        result.headers,
+      );
+    case "limited":
+      return problem(
+        {
+          status: 429,
+          title: "Too Many Requests",
+          detail:
+            result.scope === "client"
+              ? `Too many lookups from this address. Try again in ${result.decision.retryAfterSeconds} s.`
+              : `Too many lookups for this account. Try again in ${result.decision.retryAfterSeconds} s.`,
+        },
+        { ...result.headers, "retry-after": String(result.decision.retryAfterSeconds) },
+      );
+  }
+}
+
+const refuse = () => methodNotAllowed(ALLOW);
+export { refuse as DELETE, refuse as GET, refuse as PATCH, refuse as PUT };
+
+export function OPTIONS(): Response {
+  return new Response(null, { status: 204, headers: { allow: [...ALLOW, "OPTIONS"].join(", "), "cache-control": "no-store" } });
+}

@@ -1,0 +1,31 @@
+/** RFC 9457 problem details: the only shape an error leaves the API in. */
+export type Problem = {
+  status: number;
+  title: string;
+  detail: string;
+  /** Field-level findings for 400s: where, and what to fix. */
+  errors?: Array<{ field: string; message: string }>;
+};
+
+const NO_STORE = { "cache-control": "no-store" };
+
+export function problem(p: Problem, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify({ type: "about:blank", ...p }), {
+    status: p.status,
+    headers: { "content-type": "application/problem+json", ...NO_STORE, ...headers },
+  });
+}
+
+export function json(body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status: 200,
+    headers: { "content-type": "application/json", ...NO_STORE, ...headers },
+  });
+}
+
+export function methodNotAllowed(allow: string[]): Response {
+  return problem(
+    { status: 405, title: "Method Not Allowed", detail: `This resource answers ${allow.join(", ")} only.` },
+    { allow: allow.join(", ") },
+  );
+}
