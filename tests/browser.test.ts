@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { CHARTS, INCIDENT_PATH, SECTION_HEADINGS } from "./support/contract";
 
@@ -161,13 +161,7 @@ describe("accessibility (axe)", () => {
   it.each(cases)("finds no violations on %s in %s mode", async (url, colorScheme) => {
     await withPage({ colorScheme }, async (page) => {
       await open(page, url);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const report = violations.map((v) => {
-        const targets = v.nodes.slice(0, 5).map((n) => `    ${JSON.stringify(n.target)}`);
-        if (v.nodes.length > 5) targets.push(`    … and ${v.nodes.length - 5} more`);
-        return `${v.id} (${v.impact ?? "?"}, ${v.nodes.length} nodes): ${v.help}\n${targets.join("\n")}`;
-      });
-      expect(violations.length, `axe violations on ${url} (${colorScheme}):\n${report.join("\n")}`).toBe(0);
+      await expectNoAxeViolations(page, `${url} (${colorScheme})`);
     });
   });
 });

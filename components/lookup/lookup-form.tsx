@@ -38,7 +38,6 @@ export function LookupForm({ action, advice }: Props) {
             autoCapitalize="off"
             autoComplete="off"
             inputMode="text"
-            pattern="[0-9a-fA-F]{32}"
             maxLength={64}
             aria-describedby={`accountId-hint${accountErrors.length ? " accountId-error" : ""}`}
             aria-invalid={accountErrors.length > 0}

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
@@ -10,6 +11,8 @@ declare module "vitest" {
   interface ProvidedContext {
     baseURL: string;
     databasePath: string;
+    serverLogPath: string;
+    lookupSecret: string;
   }
 }
 
@@ -62,12 +65,21 @@ export default async function setup(project: TestProject): Promise<() => Promise
       env: { ...env, PORT: String(port), HOST: "127.0.0.1" },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    server.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-    server.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+    // Everything the server prints also goes to a file, so tests can check what it logs.
+    const serverLogPath = path.join(tmp, "server.log");
+    const log = createWriteStream(serverLogPath);
+    const record = (chunk: Buffer) => {
+      output.push(chunk.toString());
+      log.write(chunk);
+    };
+    server.stdout?.on("data", record);
+    server.stderr?.on("data", record);
     await waitUntilAnswering(baseURL, server, output);
 
     project.provide("baseURL", baseURL);
     project.provide("databasePath", databasePath);
+    project.provide("serverLogPath", serverLogPath);
+    project.provide("lookupSecret", TEST_LOOKUP_SECRET);
     return teardown;
   } catch (error) {
     await teardown();

@@ -1,0 +1,104 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { sampleAccountIds, UNAFFECTED_SAMPLE_ACCOUNT, generateSample } from "@/seed/sample";
+import { expectNoAxeViolations } from "./support/axe";
+import { launchBrowser } from "./support/browser";
+import { INCIDENT_PATH } from "./support/contract";
+
+const LOOKUP = `${INCIDENT_PATH}/lookup`;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function withLookupPage(javaScriptEnabled: boolean, client: string, body: (page: Page) => Promise<void>) {
+  const context = await browser.newContext({
+    baseURL: inject("baseURL"),
+    javaScriptEnabled,
+    // The test server trusts X-Forwarded-For, so each context is its own client for the rate limit.
+    extraHTTPHeaders: { "x-forwarded-for": client },
+  });
+  try {
+    const page = await context.newPage();
+    const response = await page.goto(LOOKUP, { waitUntil: "networkidle" });
+    expect(response?.status()).toBe(200);
+    await body(page);
+  } finally {
+    await context.close();
+  }
+}
+
+describe("the lookup page", () => {
+  it.each(["light", "dark"] as const)("has no axe violations in %s mode, before and after an answer", async (colorScheme) => {
+    const context = await browser.newContext({ baseURL: inject("baseURL"), colorScheme, extraHTTPHeaders: { "x-forwarded-for": `127.3.1.${colorScheme.length}` } });
+    try {
+      const page = await context.newPage();
+      await page.goto(LOOKUP, { waitUntil: "networkidle" });
+      await expectNoAxeViolations(page, `${LOOKUP} (${colorScheme})`);
+      await page.getByLabel("Account id").fill(sampleAccountIds()[6] as string);
+      await page.getByRole("button", { name: "Check my account" }).click();
+      await page.getByRole("heading", { name: /Your account was affected/ }).waitFor();
+      await expectNoAxeViolations(page, `${LOOKUP} with an answer (${colorScheme})`);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe.each([
+  ["off", false, 4, "127.3.0.1"],
+  ["on", true, 5, "127.3.0.2"],
+] as const)("the lookup form with JavaScript %s", (_label, js, accountIndex, client) => {
+  const accountId = sampleAccountIds()[accountIndex] as string;
+  const mine = generateSample().filter((r) => r.accountId === accountId);
+
+  it("is linked from the incident page", async () => {
+    await withLookupPage(js, client, async (page) => {
+      await page.goto(INCIDENT_PATH);
+      await page.getByRole("link", { name: "Was my account affected? Check it" }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe(LOOKUP);
+    });
+  });
+
+  it("answers an affected account with its own requests, keeping the id out of the address and any cache", async () => {
+    await withLookupPage(js, client, async (page) => {
+      const posts: Array<{ url: string; cacheControl: string | null }> = [];
+      page.on("response", (r) => {
+        if (r.request().method() === "POST") posts.push({ url: r.url(), cacheControl: r.headers()["cache-control"] ?? null });
+      });
+      await page.getByLabel("Account id").fill(accountId);
+      await page.getByLabel(/Request ids/).fill(`${mine[0]?.requestId}\nnot-mine-1`);
+      await page.getByRole("button", { name: "Check my account" }).click();
+      await expect(page.getByRole("heading", { name: /Your account was affected/ }).waitFor()).resolves.toBeUndefined();
+      const text = await page.locator("main").innerText();
+      expect(text).toContain(`${mine.length} affected`);
+      for (const r of mine) expect(text).toContain(r.requestId);
+      expect(text).toMatch(/not-mine-1: not among this account's affected responses/);
+      expect(text).toContain("Send the x-session-affinity header");
+      expect(page.url()).not.toContain(accountId);
+      expect(posts.length).toBeGreaterThan(0);
+      for (const p of posts) {
+        expect(p.url).not.toContain(accountId);
+        expect(p.cacheControl).toMatch(/no-store/);
+      }
+    });
+  });
+
+  it("answers an account with no record, and reports a malformed id without checking anything", async () => {
+    await withLookupPage(js, client, async (page) => {
+      await page.getByLabel("Account id").fill(UNAFFECTED_SAMPLE_ACCOUNT);
+      await page.getByRole("button", { name: "Check my account" }).click();
+      await page.getByRole("heading", { name: /No affected responses for this account/ }).waitFor();
+      await page.getByLabel("Account id").fill("not-hex");
+      await page.getByRole("button", { name: "Check my account" }).click();
+      await page.getByRole("heading", { name: "Nothing was checked" }).waitFor();
+      expect(await page.locator("#accountId-error").innerText()).toMatch(/32 hexadecimal digits/);
+      // axe runs as a script in the page, which a context without JavaScript cannot do.
+      if (js) await expectNoAxeViolations(page, `${LOOKUP} after an error`);
+    });
+  });
+});

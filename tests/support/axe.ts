@@ -1,0 +1,14 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+
+/** Runs axe on the page as it is now and fails with every violation's rule and first targets. */
+export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const report = violations.map((v) => {
+    const targets = v.nodes.slice(0, 5).map((n) => `    ${JSON.stringify(n.target)}`);
+    if (v.nodes.length > 5) targets.push(`    … and ${v.nodes.length - 5} more`);
+    return `${v.id} (${v.impact ?? "?"}, ${v.nodes.length} nodes): ${v.help}\n${targets.join("\n")}`;
+  });
+  expect(violations.length, `axe violations on ${label}:\n${report.join("\n")}`).toBe(0);
+}
