@@ -22,14 +22,15 @@ export const seedIncident = z.strictObject({
   summary: text,
   provider: text,
   service: text,
-  model: text,
+  model: text.nullable(),
   status: z.enum(INCIDENT_STATUSES),
   severity: z.enum(SEVERITIES).nullable(),
   impact: text,
   cause: text,
   isAttack: z.boolean(),
-  attackNote: text,
-  sampleNote: text,
+  attackNote: text.nullable(),
+  /** Says why the affected list shown is a generated sample; null when it is the real list. */
+  sampleNote: text.nullable(),
   cites,
 });
 
