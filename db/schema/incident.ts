@@ -21,6 +21,11 @@ export const incident = sqliteTable(
     attackNote: text("attack_note"),
     /** Says why the affected-response rows are a sample; null when they are the real list. */
     sampleNote: text("sample_note"),
+    /**
+     * Published counts (JSON) for an incident imported from an export, which carries counts but
+     * never the rows; null when the rows themselves are here to count.
+     */
+    affectedSummary: text("affected_summary"),
     published: integer("published", { mode: "boolean" }).notNull().default(true),
     version: integer("version").notNull().default(1),
     createdAt: text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),

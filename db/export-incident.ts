@@ -1,0 +1,47 @@
+import "server-only";
+import { and, asc, eq } from "drizzle-orm";
+import type { AffectedPoint } from "@/lib/affected";
+import { type AffectedSummary, type IncidentDocument, buildDocument, exposureDays, summariseAffected } from "@/lib/export/document";
+import { affectedSummarySchema } from "@/seed/document-schema";
+import { type Db, getDb } from "./client";
+import { readIncidentRecord } from "./read-record";
+import { affectedResponse, incident } from "./schema";
+
+/** Slugs of the incidents readers may see, by title: drafts never leave. */
+export function publishedSlugs(db: Db = getDb()): string[] {
+  return db
+    .select({ slug: incident.slug })
+    .from(incident)
+    .where(eq(incident.published, true))
+    .orderBy(asc(incident.title))
+    .all()
+    .map((r) => r.slug);
+}
+
+/**
+ * The exportable document of a published incident. The affected rows are read only to be counted;
+ * nothing of a row but its day, role and prompt length reaches the document.
+ */
+export function readIncidentDocument(slug: string, db: Db = getDb()): IncidentDocument | null {
+  const record = readIncidentRecord(slug, db);
+  if (!record) return null;
+  const row = db
+    .select({ id: incident.id, affectedSummary: incident.affectedSummary })
+    .from(incident)
+    .where(and(eq(incident.slug, slug), eq(incident.published, true)))
+    .get();
+  if (!row) return null;
+  const points: AffectedPoint[] = db
+    .select({ occurredAt: affectedResponse.occurredAt, promptTokens: affectedResponse.promptTokens, role: affectedResponse.role })
+    .from(affectedResponse)
+    .where(eq(affectedResponse.incidentId, row.id))
+    .orderBy(asc(affectedResponse.occurredAt))
+    .all();
+  let summary: AffectedSummary | null;
+  if (points.length > 0 || row.affectedSummary === null) {
+    summary = summariseAffected(points, exposureDays(record), record.incident.sampleNote);
+  } else {
+    summary = affectedSummarySchema.parse(JSON.parse(row.affectedSummary));
+  }
+  return buildDocument(record, summary);
+}
