@@ -1,33 +1,22 @@
 import { ChartFrame } from "@/components/charts/chart-frame";
 import { PerDayChart } from "@/components/charts/per-day-chart";
-import { type PromptPoint, PromptLengthChart, type TokenLine } from "@/components/charts/prompt-length-chart";
-import { type AffectedPoint, countPerDay } from "@/lib/affected";
+import { type PromptPoint, PromptLengthChart } from "@/components/charts/prompt-length-chart";
+import type { AffectedPoint } from "@/lib/affected";
+import type { AffectedSummary } from "@/lib/export/document";
+import { TOKEN_LINES } from "@/lib/token-lines";
 
-export type AffectedSummary = {
-  total: number;
-  byRole: { recipient: number; exposed: number };
-  points: AffectedPoint[];
-};
 
-/** Token thresholds the reader compares prompt lengths against, from the incident's own figures. */
-export const TOKEN_LINES: TokenLine[] = [
-  { tokens: 681_280, label: "Prefill KV cache: 681,280" },
-  { tokens: 1_048_576, label: "Context window: 1,048,576" },
-  { tokens: 2_040_000, label: "Prefill pool after the fix: 2.04M" },
-];
-
-export function AffectedView({
-  affected,
-  window,
-  sampleNote,
-}: {
-  affected: AffectedSummary;
-  window: { from: string; to: string };
-  sampleNote: string | null;
-}) {
-  const days = countPerDay(affected.points, window.from, window.to);
-  const points: PromptPoint[] = affected.points.map((p) => ({ t: Date.parse(p.occurredAt), tokens: p.promptTokens, kind: p.role }));
-  const domain: [number, number] = [Date.parse(`${window.from}T00:00:00Z`), Date.parse(`${window.to}T00:00:00Z`) + 86_400_000];
+/**
+ * Counts come from the summary (the rows counted, or the counts an imported export carried); the
+ * prompt-length scatter needs the rows themselves and is drawn only when they are here.
+ */
+export function AffectedView({ affected, points: rows }: { affected: AffectedSummary; points: AffectedPoint[] }) {
+  const days = affected.perDay;
+  const sampleNote = affected.note;
+  const points: PromptPoint[] = rows.map((p) => ({ t: Date.parse(p.occurredAt), tokens: p.promptTokens, kind: p.role }));
+  const first = days[0]?.day ?? "1970-01-01";
+  const last = days.at(-1)?.day ?? first;
+  const domain: [number, number] = [Date.parse(`${first}T00:00:00Z`), Date.parse(`${last}T00:00:00Z`) + 86_400_000];
   const label = sampleNote ? "sample" : "recorded";
   return (
     <div className="space-y-6">
@@ -48,6 +37,7 @@ export function AffectedView({
         >
           {(_, width) => <PerDayChart days={days} width={width} />}
         </ChartFrame>
+        {points.length > 0 && (
         <ChartFrame
           id="affected-prompt-length"
           caption={
@@ -59,6 +49,7 @@ export function AffectedView({
         >
           {(_, width) => <PromptLengthChart points={points} lines={TOKEN_LINES} domain={domain} width={width} />}
         </ChartFrame>
+        )}
       </div>
     </div>
   );

@@ -2,11 +2,11 @@
 
 import { CartesianGrid, ReferenceLine, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
 import { shortDay } from "@/lib/affected";
+import type { TokenLine } from "@/lib/token-lines";
 import { AXIS_TICK } from "./sizes";
 
 // No field named `role`: recharts copies point fields onto SVG attributes, and role="exposed" is invalid ARIA.
 export type PromptPoint = { t: number; tokens: number; kind: string };
-export type TokenLine = { tokens: number; label: string };
 
 const DAY = 86_400_000;
 // Our own month names: Intl's differ between Node and the browser ("Sept"), which breaks hydration.

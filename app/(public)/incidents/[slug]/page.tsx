@@ -12,7 +12,7 @@ import { SourceList } from "@/components/incident/sources";
 import { SampleBadge, Section } from "@/components/section";
 import { Timeline } from "@/components/timeline/timeline";
 import { listIncidents, readIncident } from "@/db/read-incident";
-import { dayRange } from "@/lib/affected";
+import { readIncidentDocument } from "@/db/export-incident";
 import { computeClaim } from "@/lib/duration-claims";
 
 // Prerendered at build from the database. Unknown slugs 404 with the full not-found page; with
@@ -48,10 +48,7 @@ export default async function IncidentPage({ params }: Props) {
   const claims = view.durations.map(computeClaim);
   const exposure = claims.find((c) => c.key === "exposure-window");
   const outage = claims.find((c) => c.key === "outage");
-  const window =
-    exposure?.from?.at && exposure.to?.at
-      ? { from: exposure.from.at.slice(0, 10), to: exposure.to.at.slice(0, 10) }
-      : dayRange(view.affected.points);
+  const affected = readIncidentDocument(view.incident.slug)?.affected ?? null;
   const title = Object.fromEntries(SECTIONS) as Record<(typeof SECTIONS)[number][0], string>;
 
   return (
@@ -93,9 +90,9 @@ export default async function IncidentPage({ params }: Props) {
       <Section id="durations" title={title.durations}>
         <DurationsView claims={claims} />
       </Section>
-      {window && (
-        <Section id="affected" title={title.affected} badge={view.incident.sampleNote ? <SampleBadge /> : null}>
-          <AffectedView affected={view.affected} window={window} sampleNote={view.incident.sampleNote} />
+      {affected && (
+        <Section id="affected" title={title.affected} badge={affected.sample ? <SampleBadge /> : null}>
+          <AffectedView affected={affected} points={view.affected.points} />
         </Section>
       )}
       <Section id="assessments" title={title.assessments}>
