@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { renderAtomFeed } from "./atom";
+import type { IncidentDocument } from "./document";
+import { glmDocument } from "./test-support";
+
+const opts = { baseUrl: "https://example.org/aftermath/", feedUrl: "https://example.org/aftermath/feed.xml" };
+const glm = glmDocument();
+
+/** A second incident: another slug, and a later minute-precision event. */
+function later(): IncidentDocument {
+  const record = glm.record;
+  const note = { key: "late-note", at: "2026-11-02T09:15Z", precision: "minute", phase: "follow-up", title: "A late note", detail: null, cites: [0] } as const;
+  const events = [...record.events, { ...note, cites: [...note.cites] }];
+  return { ...glm, record: { ...record, events, incident: { ...record.incident, slug: "another-incident", title: "Another & later" } } };
+}
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A minimal well-formedness check: balanced tags, quoted attributes, only known entities, no stray "<". */
+function checkWellFormed(xml: string): void {
+  const body = xml.replace(/^<\?xml [^?]*\?>\n/, "");
+  const stack: string[] = [];
+  let last = 0;
+  for (const m of body.matchAll(/<(\/?)([A-Za-z_][\w.:-]*)((?:\s+[\w:-]+="[^"<]*")*)\s*(\/?)>/g)) {
+    const between = body.slice(last, m.index);
+    expect(between, "text between tags").not.toMatch(/[<>]/);
+    expect(between).not.toMatch(/&(?!(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)/);
+    last = (m.index ?? 0) + m[0].length;
+    const [, closing, name = "", , selfClosing] = m;
+    if (closing) expect(stack.pop(), `</${name}>`).toBe(name);
+    else if (!selfClosing) stack.push(name);
+  }
+  expect(body.slice(last).trim()).toBe("");
+  expect(stack).toEqual([]);
+}
+
+describe("renderAtomFeed", () => {
+  const feed = renderAtomFeed([glm, later()], opts);
+  const entries = [...feed.matchAll(/<entry>[\s\S]*?<\/entry>/g)].map((m) => m[0]);
+
+  it("is a well-formed Atom 1.0 document", () => {
+    expect(feed.startsWith('<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">')).toBe(true);
+    checkWellFormed(feed);
+    expect(feed).toContain("<id>tag:aftermath.invalid,2026:feed</id>");
+    expect(feed).toContain("<title>Aftermath postmortems</title>");
+    expect(feed).toContain('<link rel="self" type="application/atom+xml" href="https://example.org/aftermath/feed.xml"/>');
+  });
+
+  it("has one entry per document, with unique tag ids", () => {
+    expect(entries).toHaveLength(2);
+    const ids = entries.map((e) => /<id>([^<]+)<\/id>/.exec(e)?.[1]);
+    expect(new Set(ids).size).toBe(2);
+    expect(ids).toContain("tag:aftermath.invalid,2026:incident/glm-5-3-kv-cache-exposure");
+  });
+
+  it("dates entries by their latest dated event, as RFC 3339, and the feed by the latest entry", () => {
+    const updated = [...feed.matchAll(/<updated>([^<]+)<\/updated>/g)].map((m) => m[1] ?? "");
+    for (const u of updated) expect(u).toMatch(RFC3339);
+    expect(updated).toEqual(["2026-11-02T09:15:00Z", "2026-11-02T09:15:00Z", "2026-10-27T00:00:00Z"]);
+  });
+
+  it("links each entry to its page and summarises it by its impact", () => {
+    const entry = entries.find((e) => e.includes("glm-5-3")) ?? "";
+    expect(entry).toContain('<link rel="alternate" type="text/html" href="https://example.org/aftermath/incidents/glm-5-3-kv-cache-exposure/"/>');
+    expect(entry).toContain("<summary>155 responses to requests over 681,280 tokens contained fragments");
+    expect(entry).toContain("<author><name>Aftermath</name></author>");
+    expect(feed).toContain("<title>Another &amp; later</title>");
+  });
+
+  it("is the same bytes whatever order the documents come in", () => {
+    expect(renderAtomFeed([later(), glmDocument()], opts)).toBe(feed);
+  });
+
+  it("is still a valid feed with no incidents", () => {
+    const empty = renderAtomFeed([], opts);
+    checkWellFormed(empty);
+    expect(empty).toContain("<updated>1970-01-01T00:00:00Z</updated>");
+    expect(empty).not.toContain("<entry>");
+  });
+});

@@ -1,0 +1,144 @@
+import { describe, expect, it } from "vitest";
+import { renderIncidentHtml } from "./html";
+import { SECTIONS } from "./model";
+import { attrValues, glmDocument, tagsOf, textOf, tokenLines } from "./test-support";
+
+const doc = glmDocument();
+const html = renderIncidentHtml(doc, { tokenLines });
+const sourceUrls = new Set(doc.record.sources.flatMap((s) => (s.url ? [s.url] : [])));
+
+function h2s(page: string): Array<{ id: string; text: string }> {
+  return [...page.matchAll(/<h2 id="([^"]+)">([\s\S]*?)<\/h2>/g)].map((m) => ({ id: m[1] ?? "", text: textOf(m[2] ?? "") }));
+}
+
+function figure(page: string, id: string): string {
+  const start = page.indexOf(`data-chart="${id}"`);
+  return start < 0 ? "" : page.slice(start, page.indexOf("</figure>", start));
+}
+
+describe("renderIncidentHtml, the GLM-5.3 incident", () => {
+  it("is one HTML5 document with its metadata and one inline stylesheet", () => {
+    expect(html.startsWith("<!doctype html>\n<html lang=\"en\">")).toBe(true);
+    expect(html).toContain('<meta charset="utf-8">');
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(html).toContain(`<title>GLM-5.3 cross-tenant KV-cache exposure on Workers AI · Aftermath</title>`);
+    expect(html).toMatch(/<meta name="description" content="155 responses to requests over 681,280 tokens/);
+    expect(html.match(/<style>/g)).toHaveLength(1);
+    expect(html).toMatch(/@media screen and \(prefers-color-scheme:dark\)/);
+    expect(html).toMatch(/@media print\{[^]*break-before:page/);
+  });
+
+  it("has no script and fetches nothing: no url(), no @import, no src", () => {
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/url\(|@import/);
+    expect(attrValues(html, "src")).toEqual([]);
+    expect(tagsOf(html).flatMap((t) => t.attrs.map(([k]) => k)).filter((k) => /^on/i.test(k))).toEqual([]);
+  });
+
+  it("links only within the page or to a source's own address", () => {
+    for (const href of attrValues(html, "href")) {
+      expect(href.startsWith("#") || sourceUrls.has(href), href).toBe(true);
+    }
+  });
+
+  it("has unique ids, and every in-page link lands on one", () => {
+    const ids = attrValues(html, "id");
+    expect(new Set(ids).size).toBe(ids.length);
+    for (let k = 0; k <= 12; k++) expect(ids).toContain(`source-${k}`);
+    const targets = attrValues(html, "href").filter((h) => h.startsWith("#"));
+    expect(targets).toContain("#source-3");
+    for (const t of targets) expect(ids, t).toContain(t.slice(1));
+  });
+
+  it("has the live page's nine sections, ids and headings in order, after the title", () => {
+    expect(h2s(html)).toEqual(SECTIONS.map((s) => ({ id: `${s.id}-heading`, text: s.title })));
+    expect(html.indexOf("<h1>")).toBeLessThan(html.indexOf("<h2"));
+    expect(html.match(/<h1>/g)).toHaveLength(1);
+  });
+
+  it("never skips a heading level going down", () => {
+    const levels = [...html.matchAll(/<h([1-6])[\s>]/g)].map((m) => Number(m[1]));
+    levels.forEach((level, i) => expect(level - (levels[i - 1] ?? 0)).toBeLessThanOrEqual(1));
+  });
+
+  it("draws the four charts as named inline SVG images", () => {
+    for (const id of ["durations-minutes", "durations-days", "affected-per-day", "affected-prompt-length"]) {
+      const fig = figure(html, id);
+      expect(fig, id).toMatch(/<svg viewBox="[^"]+" role="img" aria-label="[^"]{20,}"><title>[^<]{20,}<\/title>/);
+    }
+    expect(figure(html, "affected-prompt-length")).toMatch(/stroke-dasharray|class="thr /);
+  });
+
+  it("says which token thresholds lie outside the drawn range", () => {
+    const fig = figure(html, "affected-prompt-length");
+    expect(fig).toContain("Prefill KV cache: 681,280");
+    expect(fig).toContain("Context window: 1,048,576");
+    expect(textOf(fig)).toContain("so not drawn: Prefill pool after the fix: 2.04M (2,040,000 tokens)");
+  });
+
+  it("labels the generated affected responses as sample data", () => {
+    expect(html).toContain('<span class="badge">Sample data</span>');
+    expect(html).toContain("<strong>Sample data.</strong> The list of affected accounts");
+    expect(textOf(html)).toContain("155 sample affected responses: ");
+  });
+
+  it("shows the computed lengths and the contested count beside Cloudflare's", () => {
+    for (const length of ["5 h 40 min", "about 20 hours", "13 days", "47 days"]) expect(html).toContain(length);
+    const text = textOf(html);
+    expect(text).toContain("9 September 2026, 14:00 UTC – 9 September 2026, 19:40 UTC: 5 h 40 min, by Cloudflare's count");
+    expect(text).toContain("Some accounts (unnamed in the article): about 20 hours");
+    expect(text).toContain("Two counts of the outage disagree");
+  });
+
+  it("keeps each date as precise as the record: months as months, minutes in UTC", () => {
+    expect(html).toContain('<time datetime="2021-12">December 2021</time>');
+    expect(html).toContain('<time datetime="2026-09-09T14:00Z">9 September 2026, 14:00 UTC</time>');
+    expect(html).not.toContain("December 2021, 00:00");
+    expect(textOf(html)).toContain("13 days later 27 August 2026");
+    expect(textOf(html)).toContain("3 years 7 months later July 2025");
+    expect(textOf(html)).toContain("that day, time not given");
+    expect(textOf(html)).toContain("Expected, no date yet");
+  });
+
+  it("lists every source with its byline and missing links said plainly", () => {
+    const text = textOf(html);
+    expect(text).toContain("Cross-request KV cache exposure in the GLM-5.3 Workers AI model (155 responses) Cloudflare · 26 Oct 2026 · no link known");
+    expect(text).toContain("unite.ai, Miles Okada · 26 Oct 2026");
+    expect(text).toContain("BigGo Finance · 27 Oct 2026"); // author equals publisher: not repeated
+    expect(text).not.toContain("BigGo Finance, BigGo Finance");
+  });
+
+  it("cites figures with markers into the source list", () => {
+    expect(html).toContain('Confirmed affected responses&#8288;<sup class="cite"><a href="#source-0" aria-label="Source 0">[0]</a><a href="#source-3" aria-label="Source 3">[3]</a></sup>');
+  });
+
+  it("is under 250 KB and the same bytes every time", () => {
+    expect(Buffer.byteLength(html, "utf8")).toBeLessThan(250_000);
+    expect(renderIncidentHtml(glmDocument(), { tokenLines })).toBe(html);
+  });
+});
+
+describe("renderIncidentHtml, other records", () => {
+  it("says there is no affected-response count when the document has none", () => {
+    const page = renderIncidentHtml({ ...doc, affected: null });
+    expect(h2s(page).map((h) => h.id)).toContain("affected-heading");
+    expect(page).toContain("There is no affected-response count on record for this incident.");
+    expect(page).not.toContain("Sample data");
+  });
+
+  it("links a source with an http(s) address and shows any other address as text", () => {
+    const sources = doc.record.sources.map((s) =>
+      s.number === 3 ? { ...s, url: "https://example.com/report?a=1&b=2" } : s.number === 4 ? { ...s, url: "javascript:alert(1)" } : s,
+    );
+    const page = renderIncidentHtml({ ...doc, record: { ...doc.record, sources } });
+    expect(page).toContain('<a href="https://example.com/report?a=1&amp;b=2" rel="noreferrer">');
+    expect(attrValues(page, "href").filter((h) => !h.startsWith("#"))).toEqual(["https://example.com/report?a=1&b=2"]);
+    expect(page).toContain("(javascript:alert(1))");
+  });
+
+  it("draws no threshold lines without token lines, and names none as outside", () => {
+    const page = renderIncidentHtml(doc);
+    expect(figure(page, "affected-prompt-length")).not.toContain('class="thr ');
+    expect(page).not.toContain("so not drawn");
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { renderAtomFeed } from "./atom";
+import { renderIncidentHtml } from "./html";
+import { renderIndexHtml } from "./index-page";
+import { renderMarkdown } from "./markdown";
+import { hostileDocument, hostileRecord, hostileTokenLines, PAYLOAD, tagsOf, textOf, unescapedIndexes } from "./test-support";
+
+const doc = hostileDocument();
+const opts = { tokenLines: hostileTokenLines() };
+
+/** Attribute names across all tags: an injected handler would show up as one. */
+const attributeNames = (html: string) => tagsOf(html).flatMap((t) => t.attrs.map(([k]) => k.toLowerCase()));
+
+describe("a record whose every free text is markup", () => {
+  it("really does fill every free-text field, optional ones included", () => {
+    const r = hostileRecord();
+    expect(r.incident.title).toBe(PAYLOAD);
+    expect(r.incident.attackNote).toBe(PAYLOAD);
+    expect(r.sources[0]?.author).toBe(PAYLOAD);
+    expect(r.events[0]?.detail).toBe(PAYLOAD);
+    expect(r.figures[0]?.value).toBe(PAYLOAD);
+    expect(r.durations[0]?.countedBy).toBe(PAYLOAD);
+    expect(r.assessments.reactions[0]?.affiliation).toBe(PAYLOAD);
+    expect(r.context[0]?.topic).toBe(PAYLOAD);
+    expect(r.events[0]?.key).toBe("glm-family-begins"); // identifiers stay valid
+  });
+
+  it("HTML: no <img, no event-handler attribute, and the text still shown as text", () => {
+    for (const page of [renderIncidentHtml(doc, opts), renderIndexHtml([doc])]) {
+      expect(page).not.toContain("<img");
+      expect(attributeNames(page).filter((k) => k.startsWith("on"))).toEqual([]);
+      expect(page).not.toMatch(/<script/i);
+      expect(textOf(page)).toContain(PAYLOAD);
+    }
+  });
+
+  it("HTML: the payload inside attributes (names, labels) stays inside the quotes", () => {
+    const page = renderIncidentHtml(doc, opts);
+    const allowed = new Set(["id", "class", "href", "rel", "aria-label", "aria-labelledby", "aria-hidden", "datetime", "data-chart", "data-label", "scope", "lang", "charset", "name", "content", "viewbox", "role", "x", "y", "x1", "y1", "x2", "y2", "width", "height", "dy", "text-anchor", "type"]);
+    expect([...new Set(attributeNames(page))].filter((k) => !allowed.has(k))).toEqual([]);
+    expect(page).toContain('aria-label="Disagreement: &lt;img src=x onerror=alert(1)&gt; &quot;quoted&quot; &amp; &#39;single&#39;"');
+  });
+
+  it("Markdown: no raw HTML, the payload escaped wherever it appears", () => {
+    const text = renderMarkdown(doc, opts);
+    expect(unescapedIndexes(text, "<")).toEqual([]);
+    expect(text).toContain("\\<img src=x onerror=alert(1)\\> \"quoted\" \\& 'single'");
+  });
+
+  it("Atom: no <img and the payload as escaped text", () => {
+    const feed = renderAtomFeed([doc], { baseUrl: "https://example.org/", feedUrl: "https://example.org/feed.xml" });
+    expect(feed).not.toContain("<img");
+    expect(feed).toContain("<title>&lt;img src=x onerror=alert(1)&gt; &quot;quoted&quot; &amp; &apos;single&apos;</title>");
+  });
+});
