@@ -6,6 +6,7 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: "Aftermath", template: "%s · Aftermath" },
   description: "The record of an incident after it ends: what happened, for how long, to whom, and the sources behind every figure.",
+  alternates: { types: { "application/atom+xml": [{ url: "/feed.xml", title: "Aftermath postmortems" }] } },
 };
 
 export const viewport: Viewport = {

@@ -6,6 +6,7 @@ import { DurationsView } from "@/components/durations/durations-view";
 import { Advice } from "@/components/incident/advice";
 import { Assessments } from "@/components/incident/assessments";
 import { ContextFacts } from "@/components/incident/context-facts";
+import { ExportLinks } from "@/components/incident/export-links";
 import { KeyFigures } from "@/components/incident/key-figures";
 import { IncidentTitle, Lead } from "@/components/incident/lead";
 import { SourceList } from "@/components/incident/sources";
@@ -62,14 +63,15 @@ export default async function IncidentPage({ params }: Props) {
           outageDisputes={claims.filter((c) => c.contestsKey === "outage")}
         />
       </Section>
-      <p className="no-print mt-6">
+      <div className="no-print mt-6 flex flex-wrap items-center gap-x-6 gap-y-3">
         <Link
           href={`/incidents/${view.incident.slug}/lookup`}
           className="inline-block rounded-md bg-slate-900 px-4 py-2 font-semibold text-white hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:bg-slate-100 dark:text-slate-900 dark:hover:bg-slate-300"
         >
           Was my account affected? Check it
         </Link>
-      </p>
+        <ExportLinks slug={view.incident.slug} />
+      </div>
       <nav aria-label="On this page" className="no-print mt-8 rounded-lg bg-slate-50 p-4 dark:bg-slate-900">
         <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
           {SECTIONS.map(([id, label]) => (

@@ -1,0 +1,9 @@
+import { exportFile, exportStaticParams } from "@/db/export-response";
+
+export const dynamic = "force-static";
+export const dynamicParams = false;
+export const generateStaticParams = exportStaticParams;
+
+export function GET(_request: Request, { params }: { params: Promise<{ slug: string }> }): Promise<Response> {
+  return exportFile(params, "incident.json", "application/json");
+}
