@@ -1,0 +1,56 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "@/db/client";
+import { insertAffectedResponses } from "@/db/insert-affected";
+import { incident } from "@/db/schema";
+import { tenantKey } from "@/lib/tenant-key";
+import { SLUG } from "./support/contract";
+import { readTree, runScript } from "./support/export-run";
+
+// A marker planted in every private field must not reach any exported file.
+const SECRET = "SECRET-MARKER-0123456789-0123456789";
+const ACCOUNT = "facade00facade00facade00facade00";
+const MARKERS = {
+  secret: SECRET,
+  account: ACCOUNT,
+  tenantKey: tenantKey(SECRET, ACCOUNT),
+  requestId: "REQUEST-MARKER-7f3a",
+  createdAt: "CREATED-MARKER",
+  updatedAt: "UPDATED-MARKER",
+  version: "918273645",
+};
+
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "aftermath-private-"));
+  const file = path.join(dir, "a.db");
+  runScript("prepare-db", [], file, SECRET);
+  const db = openDatabase(file);
+  const { id } = db.select({ id: incident.id }).from(incident).where(eq(incident.slug, SLUG)).get() ?? { id: -1 };
+  insertAffectedResponses(db, id, SECRET, [
+    { accountId: ACCOUNT, requestId: MARKERS.requestId, occurredAt: "2026-09-01T10:00:00.000Z", promptTokens: 700_001, role: "recipient" },
+  ]);
+  db.update(incident)
+    .set({ createdAt: MARKERS.createdAt, updatedAt: MARKERS.updatedAt, version: Number(MARKERS.version) })
+    .where(eq(incident.id, id))
+    .run();
+  db.$client.close();
+  runScript("export", ["--out", path.join(dir, "out")], file, SECRET);
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe("exports carry nothing private", () => {
+  it.each(Object.entries(MARKERS))("no exported file contains the %s", (_field, marker) => {
+    const files = readTree(path.join(dir, "out"));
+    expect(files.size).toBeGreaterThan(0);
+    for (const [name, bytes] of files) expect(bytes.toString("utf8").includes(marker), name).toBe(false);
+  });
+
+  it("still counts the planted row, as a count", () => {
+    const doc = JSON.parse(fs.readFileSync(path.join(dir, "out", "incidents", SLUG, "incident.json"), "utf8")) as { affected: { total: number } };
+    expect(doc.affected.total).toBe(156);
+  });
+});
