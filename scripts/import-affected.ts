@@ -1,0 +1,177 @@
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { openDatabase } from "@/db/client";
+import { databasePath, readEnv } from "@/db/env";
+import {
+  type ImportProgress,
+  type ImportReport,
+  ImportInputError,
+  UnknownIncidentError,
+  importAffected,
+} from "@/db/import-affected";
+import { lookupSecret } from "@/db/lookup-secret";
+
+// Exit codes: 0 imported (or nothing to import), 1 the file could not be imported (nothing was),
+// 2 the command or setup is wrong (flags, incident, file path, no database).
+const USAGE = `usage: npm run import:affected -- --incident <slug> --file <path> [--replace]
+
+  --incident <slug>  the incident the rows belong to
+  --file <path>      a CSV with the header account_id,request_id,occurred_at,prompt_tokens,role,
+                     or a JSON array of objects with those fields (.csv / .json, else by content)
+  --replace          swap the incident's list for the file's rows instead of adding to it
+
+All or nothing: one bad row and nothing is imported. Rows already present are not added again.`;
+
+class UsageError extends Error {}
+
+function parseCommandLine(argv: string[]): { incident: string; file: string; replace: boolean } | "help" {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        incident: { type: "string" },
+        file: { type: "string" },
+        replace: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    }));
+  } catch (error) {
+    // Node's messages ("Unknown option '--dry-run'. To specify a positional…"): keep the first sentence.
+    throw new UsageError(String((error as Error).message).split(". ")[0] ?? "bad arguments");
+  }
+  if (values.help) return "help";
+  if (!values.incident) throw new UsageError("--incident <slug> is required");
+  if (!values.file) throw new UsageError("--file <path> is required");
+  return { incident: values.incident, file: values.file, replace: values.replace ?? false };
+}
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+function formatReport(r: ImportReport): string {
+  const relative = path.relative(process.cwd(), r.file);
+  const name = relative && !relative.startsWith("..") ? relative : r.file;
+  if (r.empty) {
+    return `${name} holds no rows: nothing imported into ${r.incidentSlug}, its list was left as it is.`;
+  }
+  const seconds = r.elapsedMs / 1000;
+  const lines = [
+    `Imported ${name} (${r.format.toUpperCase()}, ${formatBytes(r.bytes)}) into ${r.incidentSlug}`,
+    ...(r.removed === null ? [] : [`removed first (--replace): ${count(r.removed)}`]),
+    `rows read:       ${count(r.rowsRead)}`,
+    `added:           ${count(r.added)}`,
+    `already present: ${count(r.alreadyPresent)}`,
+    `took ${seconds.toFixed(1)} s (${count(Math.round(r.rowsRead / Math.max(seconds, 0.001)))} rows/s)`,
+  ];
+  return lines.join("\n");
+}
+
+/** One line on stderr, redrawn at most ten times a second: bar, percent, rows, rows/s. */
+function progressBar(stream: NodeJS.WriteStream) {
+  const started = performance.now();
+  let last = 0;
+  let drawn = false;
+  return {
+    update({ bytesRead, totalBytes, rows }: ImportProgress) {
+      const now = performance.now();
+      if (now - last < 100) return;
+      last = now;
+      const fraction = totalBytes > 0 ? Math.min(bytesRead / totalBytes, 1) : 1;
+      const width = Math.max(10, Math.min(40, (stream.columns ?? 80) - 50));
+      const full = Math.round(fraction * width);
+      const rate = rows / Math.max((now - started) / 1000, 0.001);
+      const line = `[${"#".repeat(full)}${"-".repeat(width - full)}] ${(fraction * 100).toFixed(0).padStart(3)}%  ${count(rows)} rows  ${count(Math.round(rate))} rows/s`;
+      stream.write(`\r${line}\x1b[K`);
+      drawn = true;
+    },
+    clear() {
+      if (drawn) stream.write("\r\x1b[K");
+      drawn = false;
+    },
+  };
+}
+
+async function main(): Promise<number> {
+  let args;
+  try {
+    args = parseCommandLine(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`import-affected: ${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (args === "help") {
+    console.log(USAGE);
+    return 0;
+  }
+
+  const env = readEnv();
+  const dbFile = databasePath(env);
+  if (!fs.existsSync(dbFile)) {
+    console.error(`import-affected: no database at ${dbFile}: run \`npm run db:seed\` (or \`npm start\`) first`);
+    return 2;
+  }
+  const file = path.resolve(args.file);
+  try {
+    if (!fs.statSync(file).isFile()) throw new Error("not a file");
+  } catch {
+    console.error(`import-affected: cannot read ${file}: no such file (--file takes the path of a .csv or .json file)`);
+    return 2;
+  }
+
+  const db = openDatabase(dbFile);
+  const bar = process.stderr.isTTY ? progressBar(process.stderr) : null;
+  process.once("SIGINT", () => {
+    // The open transaction dies with the process: SQLite never commits it.
+    bar?.clear();
+    console.error("import-affected: interrupted; nothing was imported");
+    process.exit(130);
+  });
+  try {
+    const report = await importAffected({
+      db,
+      incidentSlug: args.incident,
+      file,
+      replace: args.replace,
+      secret: lookupSecret(env),
+      onProgress: bar ? (p) => bar.update(p) : undefined,
+    });
+    bar?.clear();
+    console.log(formatReport(report));
+    return 0;
+  } catch (error) {
+    bar?.clear();
+    if (error instanceof UnknownIncidentError) {
+      console.error(`import-affected: ${error.message}`);
+      return 2;
+    }
+    if (error instanceof ImportInputError) {
+      console.error(`import-affected: ${path.basename(file)}: ${error.message}\nNothing was imported.`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    db.$client.close();
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    // Unexpected (I/O, database): the transaction was rolled back. Print the message, not the
+    // object: nothing here holds the secret or a row.
+    console.error(`import-affected: ${error instanceof Error ? error.message : String(error)}\nNothing was imported.`);
+    process.exitCode = 1;
+  },
+);
