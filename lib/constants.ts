@@ -46,3 +46,12 @@ export const CITATION_SUBJECTS = [
   "context_fact",
 ] as const;
 export type CitationSubject = (typeof CITATION_SUBJECTS)[number];
+
+export const USER_ROLES = ["editor", "admin"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const TOKEN_SCOPES = ["read", "write"] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
+export const AUDIT_ACTIONS = ["create", "update", "delete", "publish", "unpublish", "import"] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

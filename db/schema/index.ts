@@ -1,4 +1,6 @@
 export * from "./affected-response";
+export * from "./api-token";
+export * from "./audit-entry";
 export * from "./citation";
 export * from "./context-fact";
 export * from "./duration-claim";
@@ -8,4 +10,6 @@ export * from "./finding";
 export * from "./finding-reaction";
 export * from "./incident";
 export * from "./recommendation";
+export * from "./session";
 export * from "./source";
+export * from "./user";
