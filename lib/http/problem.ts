@@ -5,6 +5,8 @@ export type Problem = {
   detail: string;
   /** Field-level findings for 400s: where, and what to fix. */
   errors?: Array<{ field: string; message: string }>;
+  /** On a 409: the version to base the edit on instead. */
+  currentVersion?: number;
 };
 
 const NO_STORE = { "cache-control": "no-store" };

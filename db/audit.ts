@@ -1,0 +1,39 @@
+import "server-only";
+import { asc, eq } from "drizzle-orm";
+import { type Actor, actorLabel } from "@/lib/actor";
+import type { AuditAction } from "@/lib/constants";
+import type { Db } from "./client";
+import { auditEntry } from "./schema";
+
+type Writer = Pick<Db, "insert">;
+
+/** Appends one entry; called inside the transaction of the change it records, so both or neither land. */
+export function recordAudit(
+  tx: Writer,
+  entry: {
+    actor: Actor;
+    incident: { id: number; slug: string } | null;
+    action: AuditAction;
+    entity: string;
+    entityId: number | null;
+    before: unknown;
+    after: unknown;
+  },
+): void {
+  tx.insert(auditEntry)
+    .values({
+      actor: actorLabel(entry.actor),
+      incidentId: entry.incident?.id ?? null,
+      incidentSlug: entry.incident?.slug ?? null,
+      action: entry.action,
+      entity: entry.entity,
+      entityId: entry.entityId,
+      before: entry.before === null || entry.before === undefined ? null : JSON.stringify(entry.before),
+      after: entry.after === null || entry.after === undefined ? null : JSON.stringify(entry.after),
+    })
+    .run();
+}
+
+export function auditTrail(db: Db, incidentId: number) {
+  return db.select().from(auditEntry).where(eq(auditEntry.incidentId, incidentId)).orderBy(asc(auditEntry.id)).all();
+}

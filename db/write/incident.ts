@@ -1,0 +1,79 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Actor } from "@/lib/actor";
+import { DomainError } from "@/lib/domain-error";
+import { seedIncident } from "@/seed/format";
+import { recordAudit } from "../audit";
+import type { Db } from "../client";
+import { incident } from "../schema";
+import { assertCanWrite, citesOf, mutateIncident, parseInput, setCitations } from "./mutate";
+
+/** A new incident starts as a draft with no sources yet, so it cites nothing until it has some. */
+export const incidentInput = seedIncident.extend({ cites: z.array(z.number().int().min(0)).default([]) });
+export const incidentChanges = incidentInput.omit({ slug: true }).partial();
+const versioned = z.object({ version: z.number().int().positive() });
+
+function snapshot(row: typeof incident.$inferSelect, cites: number[]) {
+  const { id, version, createdAt, updatedAt, affectedSummary, ...fields } = row;
+  return { ...fields, cites };
+}
+
+export function createIncident({ db, actor, input }: { db: Db; actor: Actor; input: unknown }) {
+  assertCanWrite(actor);
+  const { cites, ...fields } = parseInput(incidentInput, input);
+  return db.transaction((tx) => {
+    if (tx.select({ id: incident.id }).from(incident).where(eq(incident.slug, fields.slug)).get()) {
+      throw new DomainError("conflict", `An incident "${fields.slug}" exists already; choose another slug.`);
+    }
+    const row = tx.insert(incident).values({ ...fields, published: false }).returning().get();
+    setCitations(tx, row.id, "incident", row.id, cites);
+    recordAudit(tx, {
+      actor,
+      incident: { id: row.id, slug: row.slug },
+      action: "create",
+      entity: "incident",
+      entityId: row.id,
+      before: null,
+      after: snapshot(row, cites),
+    });
+    return { slug: row.slug, version: row.version, published: false };
+  });
+}
+
+export function updateIncident({ db, actor, slug, input }: { db: Db; actor: Actor; slug: string; input: unknown }) {
+  assertCanWrite(actor);
+  const { version, ...rest } = parseInput(versioned.passthrough(), input);
+  const { cites, ...changes } = parseInput(incidentChanges.strict(), rest);
+  return mutateIncident(db, actor, slug, version, (tx, current) => {
+    const before = snapshot(current, citesOf(tx, "incident", current.id));
+    const row = Object.keys(changes).length
+      ? tx.update(incident).set(changes).where(eq(incident.id, current.id)).returning().get()
+      : current;
+    if (cites) setCitations(tx, current.id, "incident", current.id, cites);
+    return {
+      action: "update",
+      entity: "incident",
+      entityId: current.id,
+      before,
+      after: snapshot(row, citesOf(tx, "incident", current.id)),
+      result: { slug },
+    };
+  });
+}
+
+export function setPublished({ db, actor, slug, input, published }: { db: Db; actor: Actor; slug: string; input: unknown; published: boolean }) {
+  assertCanWrite(actor);
+  const { version } = parseInput(versioned, input);
+  return mutateIncident(db, actor, slug, version, (tx, current) => {
+    tx.update(incident).set({ published }).where(eq(incident.id, current.id)).run();
+    return {
+      action: published ? "publish" : "unpublish",
+      entity: "incident",
+      entityId: current.id,
+      before: { published: current.published },
+      after: { published },
+      result: { slug, published },
+    };
+  });
+}

@@ -1,0 +1,100 @@
+import "server-only";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { type Actor, canWrite } from "@/lib/actor";
+import type { AuditAction, CitationSubject } from "@/lib/constants";
+import { DomainError } from "@/lib/domain-error";
+import { recordAudit } from "../audit";
+import type { Db } from "../client";
+import { citation, incident, source } from "../schema";
+
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type IncidentRow = typeof incident.$inferSelect;
+
+export function assertCanWrite(actor: Actor): void {
+  if (actor.kind === "anonymous") throw new DomainError("unauthenticated", "Sign in, or send a bearer token, to change the record.");
+  if (!canWrite(actor)) throw new DomainError("forbidden", "This token may read but not write; use a token with the write scope.");
+}
+
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map((i) => ({ field: i.path.join(".") || "(body)", message: i.message }));
+    throw new DomainError("invalid", `Fix these fields: ${errors.map((e) => `${e.field}: ${e.message}`).join("; ")}.`, { errors });
+  }
+  return parsed.data;
+}
+
+type Change<R> = { action: AuditAction; entity: string; entityId: number | null; before: unknown; after: unknown; result: R };
+
+/**
+ * The shape of every edit: who may, on which version, in one transaction that also bumps the
+ * incident's version and appends the audit entry. A stale version is refused, never overwritten.
+ */
+export function mutateIncident<R>(
+  db: Db,
+  actor: Actor,
+  slug: string,
+  version: number,
+  change: (tx: Tx, current: IncidentRow) => Change<R>,
+): R & { version: number } {
+  assertCanWrite(actor);
+  return db.transaction((tx) => {
+    const current = tx.select().from(incident).where(eq(incident.slug, slug)).get();
+    if (!current) throw new DomainError("not-found", `There is no incident "${slug}".`);
+    if (current.version !== version) {
+      throw new DomainError(
+        "conflict",
+        `The incident changed since version ${version} (it is now at ${current.version}): reload it, reapply your edit and send it with the new version.`,
+        { currentVersion: current.version },
+      );
+    }
+    const done = change(tx, current);
+    const next = current.version + 1;
+    tx.update(incident)
+      .set({ version: next, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` })
+      .where(eq(incident.id, current.id))
+      .run();
+    recordAudit(tx, {
+      actor,
+      incident: { id: current.id, slug: done.action === "delete" && done.entity === "incident" ? slug : current.slug },
+      action: done.action,
+      entity: done.entity,
+      entityId: done.entityId,
+      before: done.before,
+      after: done.after,
+    });
+    return { ...done.result, version: next };
+  });
+}
+
+/** Replaces the sources a fact cites; every number must be one of this incident's sources. */
+export function setCitations(tx: Tx, incidentId: number, subjectType: CitationSubject, subjectId: number, numbers: number[]): void {
+  const wanted = [...new Set(numbers)];
+  const found = wanted.length
+    ? tx
+        .select({ id: source.id, number: source.number })
+        .from(source)
+        .where(and(eq(source.incidentId, incidentId), inArray(source.number, wanted)))
+        .all()
+    : [];
+  const missing = wanted.filter((n) => !found.some((s) => s.number === n));
+  if (missing.length) {
+    throw new DomainError("invalid", `Cites source ${missing.map((n) => `[${n}]`).join(", ")}, which this incident does not have: add the source first.`, {
+      errors: [{ field: "cites", message: `unknown source ${missing.join(", ")}` }],
+    });
+  }
+  tx.delete(citation).where(and(eq(citation.subjectType, subjectType), eq(citation.subjectId, subjectId))).run();
+  for (const s of found) tx.insert(citation).values({ sourceId: s.id, subjectType, subjectId }).run();
+}
+
+export function citesOf(tx: Tx, subjectType: CitationSubject, subjectId: number): number[] {
+  return tx
+    .select({ number: source.number })
+    .from(citation)
+    .innerJoin(source, eq(citation.sourceId, source.id))
+    .where(and(eq(citation.subjectType, subjectType), eq(citation.subjectId, subjectId)))
+    .all()
+    .map((r) => r.number)
+    .sort((a, b) => a - b);
+}
