@@ -17,14 +17,14 @@ import {
 } from "./schema";
 
 /**
- * A published incident in the same plain form the seed and the import take (keys, source numbers),
+ * A published incident (or, for editors, a draft too) in the same plain form the seed and the import take (keys, source numbers),
  * so what is exported can be imported again unchanged. No ids, versions or other internals.
  */
-export function readIncidentRecord(slug: string, db: Db = getDb()): IncidentRecord | null {
+export function readIncidentRecord(slug: string, db: Db = getDb(), { drafts = false } = {}): IncidentRecord | null {
   const found = db
     .select()
     .from(incident)
-    .where(and(eq(incident.slug, slug), eq(incident.published, true)))
+    .where(drafts ? eq(incident.slug, slug) : and(eq(incident.slug, slug), eq(incident.published, true)))
     .get();
   if (!found) return null;
   const id = found.id;

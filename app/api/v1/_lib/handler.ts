@@ -1,0 +1,53 @@
+import "server-only";
+import { revalidatePath } from "next/cache";
+import { getDb } from "@/db/client";
+import { actorFromBearer } from "@/db/tokens";
+import type { Actor } from "@/lib/actor";
+import { DomainError } from "@/lib/domain-error";
+import { domainProblem } from "@/lib/http/domain-problem";
+import { problem } from "@/lib/http/problem";
+import { readJsonBody } from "@/lib/http/read-json";
+
+const MAX_BODY_BYTES = 256 * 1024;
+
+type Handler<P> = (args: { request: Request; actor: Actor; params: P; body: unknown }) => Response | Promise<Response>;
+
+/**
+ * The API's one way in: a bearer token, a JSON body read with a size limit, domain errors mapped
+ * to problem+json in one place. The verbs check what the actor may do; this only finds out who.
+ */
+export function v1<P>(handler: Handler<P>, { body = false }: { body?: boolean } = {}) {
+  return async (request: Request, context: { params: Promise<P> }): Promise<Response> => {
+    try {
+      const actor = actorFromBearer(getDb(), request.headers.get("authorization"));
+      if (!actor) {
+        return problem(
+          { status: 401, title: "Unauthorized", detail: "Send a valid token as Authorization: Bearer <token> (npm run token:add makes one)." },
+          { "www-authenticate": 'Bearer realm="aftermath"' },
+        );
+      }
+      let parsed: unknown = undefined;
+      if (body) {
+        const read = await readJsonBody(request, MAX_BODY_BYTES);
+        if (!read.ok) return problem(read.problem);
+        parsed = read.value;
+      }
+      return await handler({ request, actor, params: await context.params, body: parsed });
+    } catch (error) {
+      if (error instanceof DomainError) return domainProblem(error);
+      console.error(error);
+      return problem({ status: 500, title: "Internal Server Error", detail: "The change was not made. Try again; if it persists, report it." });
+    }
+  };
+}
+
+/** Pages prerendered from an incident are rebuilt on their next request after it changes. */
+export function revalidateIncident(slug: string): void {
+  for (const page of ["", "/lookup", "/export.html", "/postmortem.md", "/incident.json"]) revalidatePath(`/incidents/${slug}${page}`);
+  revalidatePath("/");
+  revalidatePath("/feed.xml");
+}
+
+export function ok(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "cache-control": "no-store" } });
+}

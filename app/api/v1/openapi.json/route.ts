@@ -1,0 +1,7 @@
+import { openApiDocument } from "@/db/openapi";
+
+export const dynamic = "force-static";
+
+export function GET(): Response {
+  return new Response(JSON.stringify(openApiDocument(), null, 2), { headers: { "content-type": "application/json" } });
+}
