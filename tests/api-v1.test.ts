@@ -1,0 +1,127 @@
+import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { postLookup } from "./support/lookup";
+
+const baseURL = inject("baseURL");
+let writeToken: string;
+let readToken: string;
+
+function tokenAdd(scope: "read" | "write"): string {
+  const result = spawnSync(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", "scripts/token-add.ts", "--name", `test-${scope}-${randomUUID().slice(0, 8)}`, "--scope", scope],
+    { encoding: "utf8", env: { ...process.env, DATABASE_PATH: inject("databasePath"), NODE_ENV: "production" } },
+  );
+  if (result.status !== 0) throw new Error(result.stderr);
+  return result.stdout.trim();
+}
+
+async function api(method: string, path: string, { token, body }: { token?: string; body?: unknown } = {}) {
+  const response = await fetch(new URL(`/api/v1${path}`, baseURL), {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { response, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
+}
+
+const incident = (slug: string) => ({
+  slug,
+  title: `Test incident ${slug}`,
+  summary: "A test.",
+  provider: "Example",
+  service: "Queues",
+  model: null,
+  status: "resolved",
+  severity: null,
+  impact: "None.",
+  cause: "A test.",
+  isAttack: false,
+  attackNote: null,
+  sampleNote: null,
+});
+
+beforeAll(() => {
+  writeToken = tokenAdd("write");
+  readToken = tokenAdd("read");
+});
+
+describe("/api/v1 access", () => {
+  it("answers 401 problem+json without a token or with a wrong one", async () => {
+    for (const token of [undefined, "aft_" + "x".repeat(43), "not-a-token"]) {
+      const { response, body } = await api("POST", "/incidents", { token, body: incident("nope") });
+      expect(response.status).toBe(401);
+      expect(response.headers.get("content-type")).toBe("application/problem+json");
+      expect(response.headers.get("www-authenticate")).toMatch(/^Bearer/);
+      expect(body.detail).toMatch(/Bearer/);
+    }
+  });
+
+  it("lets a read token read but not write", async () => {
+    expect((await api("GET", "/incidents", { token: readToken })).response.status).toBe(200);
+    const { response, body } = await api("POST", "/incidents", { token: readToken, body: incident("read-only") });
+    expect(response.status).toBe(403);
+    expect(body.title).toBe("Forbidden");
+  });
+
+  it("publishes its OpenAPI 3.1 document", async () => {
+    const response = await fetch(new URL("/api/v1/openapi.json", baseURL));
+    const doc = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toBe("3.1.0");
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/incidents", "/incidents/{slug}", "/incidents/{slug}/events", "/incidents/{slug}/publish"]));
+  });
+});
+
+describe("/api/v1 writes", () => {
+  it("keeps a draft from readers, the lookup, the exports and the feed", async () => {
+    const slug = `draft-${randomUUID().slice(0, 8)}`;
+    expect((await api("POST", "/incidents", { token: writeToken, body: incident(slug) })).response.status).toBe(201);
+    for (const path of [`/incidents/${slug}`, `/incidents/${slug}/incident.json`, `/incidents/${slug}/postmortem.md`, `/incidents/${slug}/export.html`]) {
+      expect((await fetch(new URL(path, baseURL))).status, path).toBe(404);
+    }
+    expect((await postLookup(slug, { accountId: "a".repeat(32) })).response.status).toBe(404);
+    expect(await (await fetch(new URL("/feed.xml", baseURL))).text()).not.toContain(slug);
+  });
+
+  it("refuses a stale edit with 409 and the current version, and audits every change exactly once", async () => {
+    const slug = `audited-${randomUUID().slice(0, 8)}`;
+    let version = ((await api("POST", "/incidents", { token: writeToken, body: incident(slug) })).body.version as number) ?? 0;
+    const step = async (method: string, path: string, body: Record<string, unknown>) => {
+      const { response, body: out } = await api(method, path, { token: writeToken, body: { version, ...body } });
+      expect(response.status, JSON.stringify(out)).toBeLessThan(300);
+      version = out.version as number;
+      return out;
+    };
+    await step("POST", `/incidents/${slug}/sources`, { item: { number: 1, publisher: "Example", title: "Report", author: null, publishedOn: "2026-10-01", url: null, note: null } });
+    const event = await step("POST", `/incidents/${slug}/events`, { item: { key: "start", at: "2026-09-01T10:00Z", precision: "minute", phase: "trigger", title: "Start", detail: null, cites: [1] } });
+    await step("PUT", `/incidents/${slug}/events/${String(event.id)}`, { item: { key: "start", at: "2026-09-01T10:05Z", precision: "minute", phase: "trigger", title: "Start", detail: "Later", cites: [1] } });
+    await step("PATCH", `/incidents/${slug}`, { title: "Renamed" });
+    await step("POST", `/incidents/${slug}/publish`, {});
+
+    const stale = await api("PATCH", `/incidents/${slug}`, { token: writeToken, body: { version: version - 1, title: "Lost update" } });
+    expect(stale.response.status).toBe(409);
+    expect(stale.body.currentVersion).toBe(version);
+
+    const { body } = await api("GET", `/incidents/${slug}/history`, { token: readToken });
+    const entries = body.entries as Array<{ action: string; entity: string; actor: string }>;
+    expect(entries.map((e) => `${e.action} ${e.entity}`)).toEqual([
+      "create incident",
+      "create sources",
+      "create events",
+      "update events",
+      "update incident",
+      "publish incident",
+    ]);
+    expect(entries.every((e) => e.actor.startsWith("token:test-write-"))).toBe(true);
+    const read = await api("GET", `/incidents/${slug}`, { token: readToken });
+    expect(read.body).toMatchObject({ slug, published: true, version, incident: { title: "Renamed" } });
+  });
+
+  it("answers invalid input with 400 naming the fields", async () => {
+    const { response, body } = await api("POST", "/incidents", { token: writeToken, body: { ...incident("Bad Slug"), status: "fine" } });
+    expect(response.status).toBe(400);
+    expect((body.errors as Array<{ field: string }>).map((e) => e.field)).toEqual(expect.arrayContaining(["slug", "status"]));
+  });
+});
