@@ -15,7 +15,7 @@ const config = [
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
-  { ignores: [".next/**", ".next-test/**", "out/**", "node_modules/**", "db/migrations/**", "next-env.d.ts"] },
+  { ignores: [".next/**", ".next-*/**", "out/**", "node_modules/**", "db/migrations/**", "next-env.d.ts"] },
 ];
 
 export default config;

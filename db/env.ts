@@ -13,7 +13,15 @@ const schema = z.object({
   LOOKUP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(30),
   /** Lookups a minute for any one account, from all clients together; 0 turns it off. */
   LOOKUP_ACCOUNT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(10),
-  /** "1" when exactly one trusted proxy in front sets X-Forwarded-For. */
+  /** An editor's session ends after this many minutes without a request. */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
+  /** And after this many hours from sign-in, however active. */
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
+  /** Sign-in attempts a minute per client address; 0 turns the limit off. */
+  SIGNIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(10),
+  /** Sign-in attempts per 15 minutes for any one email, from all clients together; 0 turns it off. */
+  SIGNIN_ACCOUNT_RATE_LIMIT_PER_15_MINUTES: z.coerce.number().int().min(0).default(5),
+  /** "1" when exactly one trusted proxy in front sets X-Forwarded-For (and X-Forwarded-Proto, for the session cookie). */
   TRUST_PROXY: z.enum(["0", "1"], { message: 'TRUST_PROXY must be "1" or "0"' }).default("0"),
 });
 

@@ -1,0 +1,10 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import { endSession, SIGNIN_PATH } from "@/db/auth";
+
+/** POST only (a server action): a link or an image cannot sign anyone out. */
+export async function signOutAction(): Promise<void> {
+  await endSession();
+  redirect(SIGNIN_PATH);
+}

@@ -1,0 +1,84 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { USER_ROLES, type UserRole } from "@/lib/constants";
+import { hashPassword, needsRehash, passwordProblem, verifyPassword } from "@/lib/password";
+import type { Db } from "./client";
+import { user } from "./schema";
+
+export type AccountUser = { id: number; email: string; role: UserRole };
+
+/** Trimmed and lower-cased before it is checked, stored or compared. */
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, "an email address is at most 254 characters")
+  .pipe(z.email("not an email address"));
+
+export const roleSchema = z.enum(USER_ROLES, { message: `the role is one of ${USER_ROLES.join(", ")}` });
+
+/**
+ * Verified against when the email is unknown, so an unknown email costs the same scrypt work as a
+ * wrong password. Its password is random and was thrown away; the unit tests keep its parameters
+ * equal to PASSWORD_PARAMS.
+ */
+export const DUMMY_PASSWORD_HASH =
+  "scrypt$17$8$1$wtTzB_4SqRXkAy8DBpTmcQ$--YFod-S4exnkgFvqtDHjh0-2C3ZcV4GUZjzI3RNi9v2I1z7C0bAlF9Ft4uRZyGZ2Zu8QpD2hHJhylE5Rnq-oQ";
+
+export class EmailTakenError extends Error {
+  constructor(readonly email: string) {
+    super(`there is already a user with the email ${email}`);
+  }
+}
+
+export class InvalidUserError extends Error {}
+
+export function findUserByEmail(db: Db, email: string): (AccountUser & { passwordHash: string }) | null {
+  const row = db
+    .select({ id: user.id, email: user.email, role: user.role, passwordHash: user.passwordHash })
+    .from(user)
+    .where(eq(user.email, email.trim().toLowerCase()))
+    .get();
+  return row ?? null;
+}
+
+/** A new editor or admin. Throws InvalidUserError (email, role, password policy) or EmailTakenError. */
+export async function createUser(db: Db, input: { email: string; password: string; role: string }): Promise<AccountUser> {
+  const email = emailSchema.safeParse(input.email);
+  if (!email.success) throw new InvalidUserError(email.error.issues[0]?.message ?? "not an email address");
+  const role = roleSchema.safeParse(input.role);
+  if (!role.success) throw new InvalidUserError(role.error.issues[0]?.message ?? "not a role");
+  const problem = passwordProblem(input.password);
+  if (problem) throw new InvalidUserError(problem);
+  if (findUserByEmail(db, email.data)) throw new EmailTakenError(email.data);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return db
+      .insert(user)
+      .values({ email: email.data, passwordHash, role: role.data })
+      .returning({ id: user.id, email: user.email, role: user.role })
+      .get();
+  } catch (error) {
+    // Someone else added the same email while this one was hashing.
+    if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") throw new EmailTakenError(email.data);
+    throw error;
+  }
+}
+
+/**
+ * The user whose email and password these are, or null. An unknown email still runs scrypt (against
+ * DUMMY_PASSWORD_HASH), so the two failures take the same time. A hash made with weaker parameters
+ * than today's is replaced on success.
+ */
+export async function authenticate(db: Db, email: string, password: string): Promise<AccountUser | null> {
+  const parsed = emailSchema.safeParse(email);
+  const found = parsed.success ? findUserByEmail(db, parsed.data) : null;
+  const ok = await verifyPassword(password, found?.passwordHash ?? DUMMY_PASSWORD_HASH);
+  if (!found || !ok) return null;
+  if (needsRehash(found.passwordHash)) {
+    const passwordHash = await hashPassword(password).catch(() => null);
+    if (passwordHash) db.update(user).set({ passwordHash }).where(eq(user.id, found.id)).run();
+  }
+  return { id: found.id, email: found.email, role: found.role };
+}
