@@ -34,6 +34,10 @@ export const seedIncident = z.strictObject({
   cites,
 });
 
+/** What an editor sends for a new incident: a draft that cites nothing until it has sources. */
+export const incidentInput = seedIncident.extend({ cites: z.array(z.number().int().min(0)).default([]) });
+export const incidentChanges = incidentInput.omit({ slug: true }).partial();
+
 export const seedSource = z.strictObject({
   number: z.number().int().min(0),
   publisher: text,

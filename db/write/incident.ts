@@ -3,15 +3,13 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Actor } from "@/lib/actor";
 import { DomainError } from "@/lib/domain-error";
-import { seedIncident } from "@/seed/format";
+import { incidentChanges, incidentInput } from "@/seed/format";
 import { recordAudit } from "../audit";
 import type { Db } from "../client";
 import { incident } from "../schema";
 import { assertCanWrite, citesOf, mutateIncident, parseInput, setCitations } from "./mutate";
 
-/** A new incident starts as a draft with no sources yet, so it cites nothing until it has some. */
-export const incidentInput = seedIncident.extend({ cites: z.array(z.number().int().min(0)).default([]) });
-export const incidentChanges = incidentInput.omit({ slug: true }).partial();
+export { incidentChanges, incidentInput };
 const versioned = z.object({ version: z.number().int().positive() });
 
 function snapshot(row: typeof incident.$inferSelect, cites: number[]) {

@@ -1,5 +1,4 @@
 import "server-only";
-import { revalidatePath } from "next/cache";
 import { getDb } from "@/db/client";
 import { actorFromBearer } from "@/db/tokens";
 import type { Actor } from "@/lib/actor";
@@ -41,12 +40,7 @@ export function v1<P>(handler: Handler<P>, { body = false }: { body?: boolean } 
   };
 }
 
-/** Pages prerendered from an incident are rebuilt on their next request after it changes. */
-export function revalidateIncident(slug: string): void {
-  for (const page of ["", "/lookup", "/export.html", "/postmortem.md", "/incident.json"]) revalidatePath(`/incidents/${slug}${page}`);
-  revalidatePath("/");
-  revalidatePath("/feed.xml");
-}
+export { revalidateIncident } from "@/db/revalidate";
 
 export function ok(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "cache-control": "no-store" } });

@@ -1,0 +1,72 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import type { EditorState } from "@/components/editor/editor-state";
+import { requireUser } from "@/db/auth";
+import { getDb } from "@/db/client";
+import { addItem } from "@/db/write/collections";
+import { createIncident, setPublished, updateIncident } from "@/db/write/incident";
+import { revalidateIncident } from "@/db/revalidate";
+import type { Actor } from "@/lib/actor";
+import { DomainError } from "@/lib/domain-error";
+import { eventFromForm, incidentFromForm, sourceFromForm, versionFromForm } from "@/lib/editor-form";
+
+async function editor(next: string): Promise<Actor> {
+  const user = await requireUser({ next });
+  return { kind: "user", id: user.id, email: user.email, role: user.role };
+}
+
+/** Runs a verb for the signed-in editor; a refusal comes back to the form, anything else is thrown. */
+function attempt(work: () => unknown, message: string, slug: string): EditorState {
+  try {
+    work();
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return { status: "error", message: error.message, errors: error.details.errors ?? [] };
+  }
+  revalidateIncident(slug);
+  revalidatePath(`/editor/incidents/${slug}`);
+  return { status: "saved", message };
+}
+
+export async function createIncidentAction(_previous: EditorState, form: FormData): Promise<EditorState> {
+  const actor = await editor("/editor");
+  const input = incidentFromForm(form);
+  const state = attempt(() => createIncident({ db: getDb(), actor, input }), "Created.", input.slug);
+  if (state.status === "saved") redirect(`/editor/incidents/${input.slug}`);
+  return state;
+}
+
+export async function updateIncidentAction(slug: string, _previous: EditorState, form: FormData): Promise<EditorState> {
+  const actor = await editor(`/editor/incidents/${slug}`);
+  const { slug: _ignored, ...changes } = incidentFromForm(form);
+  return attempt(() => updateIncident({ db: getDb(), actor, slug, input: { ...changes, version: versionFromForm(form) } }), "Saved.", slug);
+}
+
+export async function publishAction(slug: string, published: boolean, _previous: EditorState, form: FormData): Promise<EditorState> {
+  const actor = await editor(`/editor/incidents/${slug}`);
+  return attempt(
+    () => setPublished({ db: getDb(), actor, slug, published, input: { version: versionFromForm(form) } }),
+    published ? "Published: readers can see it now." : "Unpublished: it is a draft again.",
+    slug,
+  );
+}
+
+export async function addEventAction(slug: string, _previous: EditorState, form: FormData): Promise<EditorState> {
+  const actor = await editor(`/editor/incidents/${slug}`);
+  return attempt(
+    () => addItem({ db: getDb(), actor, slug, collection: "events", input: { version: versionFromForm(form), item: eventFromForm(form) } }),
+    "Event added.",
+    slug,
+  );
+}
+
+export async function addSourceAction(slug: string, _previous: EditorState, form: FormData): Promise<EditorState> {
+  const actor = await editor(`/editor/incidents/${slug}`);
+  return attempt(
+    () => addItem({ db: getDb(), actor, slug, collection: "sources", input: { version: versionFromForm(form), item: sourceFromForm(form) } }),
+    "Source added.",
+    slug,
+  );
+}

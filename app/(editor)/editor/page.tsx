@@ -1,0 +1,52 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { SignOutButton } from "@/components/auth/sign-out-button";
+import { IncidentForm } from "@/components/editor/incident-form";
+import { requireUser } from "@/db/auth";
+import { listAllIncidents } from "@/db/editor-read";
+import { createIncidentAction } from "./actions";
+
+export const metadata: Metadata = { title: "Editor", robots: { index: false } };
+
+export default async function EditorHome() {
+  const user = await requireUser({ next: "/editor" });
+  const incidents = listAllIncidents();
+  return (
+    <div className="space-y-10">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold tracking-tight">Editor</h1>
+        <div className="flex items-center gap-3 text-sm">
+          Signed in as {user.email} ({user.role}) <SignOutButton />
+        </div>
+      </div>
+      <section aria-labelledby="incidents-heading">
+        <h2 id="incidents-heading" className="text-xl font-semibold">
+          Incidents
+        </h2>
+        <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
+          {incidents.map((i) => (
+            <li key={i.slug} className="flex flex-wrap items-center gap-3 py-2">
+              <Link href={`/editor/incidents/${i.slug}`} className="font-medium text-blue-700 underline dark:text-blue-300">
+                {i.title}
+              </Link>
+              <span className="rounded bg-slate-100 px-1.5 text-xs font-medium text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+                {i.published ? "published" : "draft"}
+              </span>
+              <span className="text-xs text-slate-600 dark:text-slate-400">
+                version {i.version}, updated {i.updatedAt.slice(0, 16).replace("T", " ")} UTC
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="new-heading">
+        <h2 id="new-heading" className="text-xl font-semibold">
+          New incident (starts as a draft)
+        </h2>
+        <div className="mt-4">
+          <IncidentForm action={createIncidentAction} submitLabel="Create draft" />
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+export type EditorState =
+  | { status: "idle" }
+  | { status: "error"; message: string; errors: Array<{ field: string; message: string }> }
+  | { status: "saved"; message: string };

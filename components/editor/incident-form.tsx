@@ -1,0 +1,78 @@
+"use client";
+
+import { useActionState } from "react";
+import { INCIDENT_STATUSES, SEVERITIES } from "@/lib/constants";
+import { incidentFromForm } from "@/lib/editor-form";
+import { incidentInput } from "@/seed/format";
+import type { EditorState } from "./editor-state";
+import { BUTTON, Field, INPUT, StateMessage } from "./field";
+import { useLiveCheck } from "./use-live-check";
+
+type Values = Partial<ReturnType<typeof incidentFromForm>>;
+type Props = { action: (p: EditorState, f: FormData) => Promise<EditorState>; values?: Values; version?: number; submitLabel: string };
+
+export function IncidentForm({ action, values = {}, version, submitLabel }: Props) {
+  const [state, formAction, pending] = useActionState(action, { status: "idle" });
+  const { onInput, problem } = useLiveCheck(incidentInput, incidentFromForm);
+  const serverProblem = (name: string) => (state.status === "error" ? state.errors.find((e) => e.field === name)?.message : undefined);
+  const show = (name: string) => problem(name) ?? serverProblem(name);
+  const text = (name: keyof Values & string, label: string, { area = false, hint }: { area?: boolean; hint?: string } = {}) => {
+    const props = {
+      id: name,
+      name,
+      defaultValue: String(values[name] ?? ""),
+      "aria-invalid": Boolean(show(name)),
+      "aria-describedby": `${hint ? `${name}-hint ` : ""}${name}-problem`,
+      className: INPUT,
+    };
+    return (
+      <Field name={name} label={label} hint={hint} problem={show(name)}>
+        {area ? <textarea rows={4} {...props} /> : <input {...props} />}
+      </Field>
+    );
+  };
+  return (
+    <form action={formAction} onInput={onInput} className="grid gap-4 md:grid-cols-2">
+      <div className="md:col-span-2">
+        <StateMessage state={state} />
+      </div>
+      {version !== undefined && <input type="hidden" name="version" value={version} />}
+      {version === undefined ? text("slug", "Slug", { hint: "lower-case words joined by hyphens; the address of the page" }) : <input type="hidden" name="slug" value={values.slug} />}
+      {text("title", "Title")}
+      {text("provider", "Provider")}
+      {text("service", "Service")}
+      {text("model", "Model (optional)")}
+      <Field name="status" label="Status">
+        <select id="status" name="status" defaultValue={values.status ?? "investigating"} className={INPUT}>
+          {INCIDENT_STATUSES.map((s) => (
+            <option key={s}>{s}</option>
+          ))}
+        </select>
+      </Field>
+      <Field name="severity" label="Severity" hint="leave unrated unless someone with standing rated it">
+        <select id="severity" name="severity" defaultValue={values.severity ?? ""} aria-describedby="severity-hint" className={INPUT}>
+          <option value="">unrated</option>
+          {SEVERITIES.map((s) => (
+            <option key={s}>{s}</option>
+          ))}
+        </select>
+      </Field>
+      <div className="md:col-span-2">{text("summary", "Summary", { area: true })}</div>
+      {text("impact", "Impact", { area: true })}
+      {text("cause", "Cause", { area: true })}
+      <Field name="isAttack" label="An attack?">
+        <label className="mt-2 flex items-center gap-2 text-sm">
+          <input id="isAttack" name="isAttack" type="checkbox" defaultChecked={values.isAttack ?? false} /> It was an attack
+        </label>
+      </Field>
+      {text("attackNote", "Attack note (optional)")}
+      {text("sampleNote", "Sample note (optional)", { hint: "fill in when the affected list shown is a sample, and say why" })}
+      {text("cites", "Cites", { hint: "source numbers, e.g. 0 3" })}
+      <div className="md:col-span-2">
+        <button type="submit" disabled={pending} className={BUTTON}>
+          {pending ? "Saving…" : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+"use client";
+
+import { useActionState } from "react";
+import { PHASES, PRECISIONS } from "@/lib/constants";
+import { eventFromForm, sourceFromForm } from "@/lib/editor-form";
+import { seedEvent, seedSource } from "@/seed/format";
+import type { EditorState } from "./editor-state";
+import { BUTTON, Field, INPUT, StateMessage } from "./field";
+import { useLiveCheck } from "./use-live-check";
+
+type Action = (p: EditorState, f: FormData) => Promise<EditorState>;
+
+function useForm(action: Action) {
+  const [state, formAction, pending] = useActionState(action, { status: "idle" });
+  const serverProblem = (name: string) => (state.status === "error" ? state.errors.find((e) => e.field === `item.${name}`)?.message : undefined);
+  return { state, formAction, pending, serverProblem };
+}
+
+function Input({ name, label, hint, problem, type = "text" }: { name: string; label: string; hint?: string; problem?: string; type?: string }) {
+  return (
+    <Field name={name} label={label} hint={hint} problem={problem}>
+      <input id={name} name={name} type={type} aria-invalid={Boolean(problem)} aria-describedby={`${hint ? `${name}-hint ` : ""}${name}-problem`} className={INPUT} />
+    </Field>
+  );
+}
+
+export function AddEventForm({ action, version }: { action: Action; version: number }) {
+  const { state, formAction, pending, serverProblem } = useForm(action);
+  const { onInput, problem } = useLiveCheck(seedEvent, eventFromForm);
+  const show = (n: string) => problem(n) ?? serverProblem(n);
+  return (
+    <form action={formAction} onInput={onInput} className="grid gap-3 md:grid-cols-3" aria-label="Add an event">
+      <div className="md:col-span-3">
+        <StateMessage state={state} />
+      </div>
+      <input type="hidden" name="version" value={version} />
+      <Input name="key" label="Key" hint="e.g. model-offline" problem={show("key")} />
+      <Field name="precision" label="Precision">
+        <select id="precision" name="precision" defaultValue="minute" className={INPUT}>
+          {PRECISIONS.map((p) => (
+            <option key={p}>{p}</option>
+          ))}
+        </select>
+      </Field>
+      <Input name="at" label="When (UTC)" hint="2026-09-09T14:00Z, 2026-09-09, 2026-09 or 2026" problem={show("at")} />
+      <Field name="phase" label="Phase">
+        <select id="phase" name="phase" defaultValue="response" className={INPUT}>
+          {PHASES.map((p) => (
+            <option key={p}>{p}</option>
+          ))}
+        </select>
+      </Field>
+      <Input name="title" label="Title" problem={show("title")} />
+      <Input name="cites" label="Cites" hint="source numbers" problem={show("cites")} />
+      <div className="md:col-span-3">
+        <Input name="detail" label="Detail (optional)" problem={show("detail")} />
+      </div>
+      <div>
+        <button type="submit" disabled={pending} className={BUTTON}>
+          Add event
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function AddSourceForm({ action, version }: { action: Action; version: number }) {
+  const { state, formAction, pending, serverProblem } = useForm(action);
+  const { onInput, problem } = useLiveCheck(seedSource, sourceFromForm);
+  const show = (n: string) => problem(n) ?? serverProblem(n);
+  return (
+    <form action={formAction} onInput={onInput} className="grid gap-3 md:grid-cols-3" aria-label="Add a source">
+      <div className="md:col-span-3">
+        <StateMessage state={state} />
+      </div>
+      <input type="hidden" name="version" value={version} />
+      <Input name="number" label="Number" type="number" problem={show("number")} />
+      <Input name="publisher" label="Publisher" problem={show("publisher")} />
+      <Input name="title" label="Title" problem={show("title")} />
+      <Input name="author" label="Author (optional)" problem={show("author")} />
+      <Input name="publishedOn" label="Published on" hint="YYYY-MM-DD" problem={show("publishedOn")} />
+      <Input name="url" label="URL (only if known)" problem={show("url")} />
+      <div>
+        <button type="submit" disabled={pending} className={BUTTON}>
+          Add source
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function PublishForm({ action, version, published }: { action: Action; version: number; published: boolean }) {
+  const { state, formAction, pending } = useForm(action);
+  return (
+    <form action={formAction} className="flex flex-wrap items-center gap-3">
+      <input type="hidden" name="version" value={version} />
+      <button type="submit" disabled={pending} className={BUTTON}>
+        {published ? "Unpublish (back to draft)" : "Publish"}
+      </button>
+      <StateMessage state={state} />
+    </form>
+  );
+}

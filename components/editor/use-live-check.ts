@@ -1,0 +1,24 @@
+"use client";
+
+import { type FormEvent, useState } from "react";
+import type { z } from "zod";
+
+/**
+ * Checks the whole form with the server's own zod schema as the editor types, and shows the
+ * problems of the fields already touched. The server checks again on submit.
+ */
+export function useLiveCheck<S extends z.ZodType>(schema: S, fromForm: (form: FormData) => unknown) {
+  const [touched, setTouched] = useState<Set<string>>(new Set());
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const onInput = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement;
+    const nextTouched = new Set(touched).add(target.name);
+    setTouched(nextTouched);
+    const parsed = schema.safeParse(fromForm(new FormData(event.currentTarget)));
+    const found: Record<string, string> = {};
+    if (!parsed.success) for (const issue of parsed.error.issues) found[String(issue.path[0] ?? "")] ??= issue.message;
+    setProblems(found);
+  };
+  const problem = (name: string) => (touched.has(name) ? problems[name] : undefined);
+  return { onInput, problem };
+}
