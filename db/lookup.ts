@@ -25,6 +25,10 @@ export type LookupAnswer = {
   sampleData: boolean;
 };
 
+/** The lookup's one query: by the account's keyed hash, nothing else (db/lookup.test.ts checks its plan). */
+export const LOOKUP_ROWS_SQL = `SELECT request_id AS requestId, occurred_at AS occurredAt, prompt_tokens AS promptTokens, role
+  FROM affected_response WHERE incident_id = ? AND tenant_key = ? ORDER BY occurred_at, request_id`;
+
 type Statements = { incident: Database.Statement<[string]>; rows: Database.Statement<[number, string]> };
 const statements = new WeakMap<Database.Database, Statements>();
 
@@ -33,10 +37,7 @@ function prepared(client: Database.Database): Statements {
   if (!s) {
     s = {
       incident: client.prepare("SELECT id, sample_note AS sampleNote FROM incident WHERE slug = ? AND published = 1"),
-      rows: client.prepare(
-        `SELECT request_id AS requestId, occurred_at AS occurredAt, prompt_tokens AS promptTokens, role
-         FROM affected_response WHERE incident_id = ? AND tenant_key = ? ORDER BY occurred_at, request_id`,
-      ),
+      rows: client.prepare(LOOKUP_ROWS_SQL),
     };
     statements.set(client, s);
   }

@@ -25,6 +25,9 @@ export const affectedResponse = sqliteTable(
       t.role,
     ),
     index("affected_response_incident_id_occurred_at_idx").on(t.incidentId, t.occurredAt),
+    // The lookup's own index: one account's rows, already in time order. Without it SQLite, lacking
+    // statistics, chose the time index above and read every row of the incident per lookup.
+    index("affected_response_incident_id_tenant_key_occurred_at_idx").on(t.incidentId, t.tenantKey, t.occurredAt),
   ],
 );
 

@@ -1,0 +1,107 @@
+// The floor for `npm run bench:lookup`: the same indexed lookup as POST /api/incidents/:slug/lookup
+// with nothing around it — node:http, JSON.parse, the HMAC of the account id, one prepared SELECT
+// searching the (incident_id, tenant_key) index, JSON out. Same answer shape as the app; no rate
+// limit, no request-id checks. Plain JavaScript, started as its own process (never under the
+// react-server condition).
+//
+// Env: DATABASE_PATH, LOOKUP_SECRET, PORT, HOST (default 127.0.0.1).
+import { createHmac } from "node:crypto";
+import { createServer } from "node:http";
+import Database from "better-sqlite3";
+
+const SLUG = "glm-5-3-kv-cache-exposure";
+const PATH = `/api/incidents/${SLUG}/lookup`;
+const MAX_BODY_BYTES = 8 * 1024;
+const ACCOUNT_ID = /^[0-9a-fA-F]{32}$/;
+
+const { DATABASE_PATH, LOOKUP_SECRET } = process.env;
+if (!DATABASE_PATH || !LOOKUP_SECRET) {
+  console.error("bare-server needs DATABASE_PATH and LOOKUP_SECRET");
+  process.exit(2);
+}
+const port = Number(process.env.PORT ?? 3100);
+const hostname = process.env.HOST ?? "127.0.0.1";
+
+// The pragmas db/client.ts sets on every connection.
+const db = new Database(DATABASE_PATH, { fileMustExist: true });
+db.pragma("journal_mode = WAL");
+db.pragma("foreign_keys = ON");
+db.pragma("busy_timeout = 5000");
+db.pragma("synchronous = NORMAL");
+
+const found = db.prepare("SELECT id, sample_note AS sampleNote FROM incident WHERE slug = ? AND published = 1").get(SLUG);
+if (!found) {
+  console.error(`no published incident ${SLUG} in ${DATABASE_PATH}`);
+  process.exit(2);
+}
+// db/lookup.ts's statement, told which index to search: without statistics (no ANALYZE) SQLite
+// prefers the (incident_id, occurred_at) index for the ORDER BY and reads the whole incident. The
+// floor is the indexed lookup, so it is pinned here; bench/lookup.ts prints the app's own plan.
+const rows = db.prepare(
+  `SELECT request_id AS requestId, occurred_at AS occurredAt, prompt_tokens AS promptTokens, role
+   FROM affected_response INDEXED BY affected_response_incident_id_tenant_key_request_id_role_idx
+   WHERE incident_id = ? AND tenant_key = ? ORDER BY occurred_at, request_id`,
+);
+
+function send(res, status, body) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    "content-type": status === 200 ? "application/json" : "application/problem+json",
+    "cache-control": "no-store",
+    "content-length": Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+function lookup(accountId) {
+  const key = createHmac("sha256", LOOKUP_SECRET).update(accountId.toLowerCase(), "utf8").digest("hex");
+  const requests = rows.all(found.id, key);
+  const byRole = { recipient: 0, exposed: 0 };
+  for (const r of requests) byRole[r.role] += 1;
+  return {
+    incident: SLUG,
+    affected: requests.length > 0,
+    responses: requests.length,
+    byRole,
+    firstAt: requests[0]?.occurredAt ?? null,
+    lastAt: requests.at(-1)?.occurredAt ?? null,
+    requests,
+    checkedRequestIds: [],
+    sampleData: found.sampleNote !== null,
+  };
+}
+
+const server = createServer((req, res) => {
+  if (req.method !== "POST" || req.url !== PATH) return send(res, 404, { status: 404, title: "Not Found" });
+  const chunks = [];
+  let size = 0;
+  req.on("data", (chunk) => {
+    size += chunk.length;
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+  });
+  req.on("end", () => {
+    if (size > MAX_BODY_BYTES) return send(res, 413, { status: 413, title: "Content Too Large" });
+    let body;
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    } catch {
+      return send(res, 400, { status: 400, title: "Bad Request" });
+    }
+    const accountId = typeof body?.accountId === "string" ? body.accountId.trim() : "";
+    if (!ACCOUNT_ID.test(accountId)) return send(res, 400, { status: 400, title: "Bad Request" });
+    send(res, 200, lookup(accountId));
+  });
+});
+server.keepAliveTimeout = 65_000;
+server.listen(port, hostname, () => console.log(`bare lookup server listening on http://${hostname}:${port}`));
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    server.close(() => {
+      db.close();
+      process.exit(0);
+    });
+    server.closeAllConnections();
+    setTimeout(() => process.exit(0), 5_000).unref();
+  });
+}

@@ -1,0 +1,97 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createWriteStream } from "node:fs";
+import net from "node:net";
+
+const START_TIMEOUT_MS = 90_000;
+const KILL_GRACE_MS = 8_000;
+
+export type Server = {
+  name: string;
+  baseURL: string;
+  child: ChildProcess;
+  /** performance.now() in this process just before the child was spawned. */
+  spawnedAt: number;
+  output: string[];
+};
+
+/**
+ * Starts `node <args>` as a child process — never with this process's flags (no react-server
+ * condition, no tsx) — and waits until `ready` answers. Its output goes to `logFile`.
+ */
+export async function startServer({
+  name,
+  args,
+  env,
+  port,
+  logFile,
+  ready,
+}: {
+  name: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  port: number;
+  logFile: string;
+  ready: (baseURL: string) => Promise<boolean>;
+}): Promise<Server> {
+  const baseURL = `http://127.0.0.1:${port}`;
+  const output: string[] = [];
+  const log = createWriteStream(logFile);
+  const spawnedAt = performance.now();
+  const child = spawn(process.execPath, args, {
+    env: { ...env, PORT: String(port), HOST: "127.0.0.1", NODE_OPTIONS: "" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const record = (chunk: Buffer) => {
+    if (output.length < 200) output.push(chunk.toString());
+    log.write(chunk);
+  };
+  child.stdout?.on("data", record);
+  child.stderr?.on("data", record);
+  child.once("exit", () => log.end());
+  const server: Server = { name, baseURL, child, spawnedAt, output };
+
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before answering:\n${output.join("")}`);
+    }
+    try {
+      if (await ready(baseURL)) return server;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await stopServer(server);
+  throw new Error(`${name} did not answer within ${START_TIMEOUT_MS / 1000} s:\n${output.join("")}`);
+}
+
+/** SIGTERM to this child's own PID, SIGKILL after a grace period; resolves when it has exited. */
+export async function stopServer(server: Server): Promise<void> {
+  const { child } = server;
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  process.kill(child.pid, "SIGTERM");
+  const timer = setTimeout(() => {
+    if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) process.kill(child.pid, "SIGKILL");
+  }, KILL_GRACE_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      if (address === null || typeof address === "string") {
+        probe.close();
+        reject(new Error("could not find a free port"));
+        return;
+      }
+      probe.close(() => resolve(address.port));
+    });
+  });
+}
