@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { securityHeaderRules } from "./lib/security-headers";
 
 const nextConfig: NextConfig = {
   // Tests build into their own folder so they never overwrite the build `npm start` serves.
@@ -8,6 +9,11 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["better-sqlite3"],
   // `npm test` type-checks everything with tsc; the build `npm start` runs need not do it again.
   typescript: { ignoreBuildErrors: true },
+  // Security headers on every response (lib/security-headers.ts); scripts/server.mjs adds HSTS and
+  // the hashes of each page's inline scripts to its Content-Security-Policy.
+  async headers() {
+    return securityHeaderRules({ dev: process.env.NODE_ENV === "development" });
+  },
 };
 
 export default nextConfig;
