@@ -5,7 +5,9 @@
 // must not run under the react-server condition the TypeScript scripts use.
 import { createHash } from "node:crypto";
 import { createServer } from "node:http";
+import path from "node:path";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { publishedGate } from "./published-gate.mjs";
 
 process.env.NODE_ENV ??= "production";
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
@@ -132,6 +134,8 @@ const app = next({ dev: false, dir: process.cwd(), hostname: "localhost", port }
 const handle = app.getRequestHandler();
 await app.prepare();
 
+const mustBeNotFound = publishedGate(path.resolve(process.env.DATABASE_PATH ?? "./data/aftermath.db"));
+
 const server = createServer((req, res) => {
   req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? "unknown";
   // Only a trusted proxy's X-Forwarded-Proto (its last entry) can say the browser used HTTPS.
@@ -139,6 +143,9 @@ const server = createServer((req, res) => {
     res.setHeader("strict-transport-security", HSTS);
   }
   const holdingBack = hashInlineScripts(req, res);
+  // A path no route matches: Next answers it with the prerendered not-found page, status 404 and
+  // every header next.config.ts sets (render404 would skip those).
+  if (mustBeNotFound(req.url)) req.url = "/_aftermath/not-found";
   handle(req, res).catch((error) => {
     console.error(error);
     if (!res.headersSent && !holdingBack()) {

@@ -119,6 +119,22 @@ describe("/api/v1 writes", () => {
     expect(read.body).toMatchObject({ slug, published: true, version, incident: { title: "Renamed" } });
   });
 
+  it("shows a newly published incident to visitors at once, and hides it again when unpublished", async () => {
+    const slug = `visible-${randomUUID().slice(0, 8)}`;
+    let version = (await api("POST", "/incidents", { token: writeToken, body: incident(slug) })).body.version as number;
+    version = (await api("POST", `/incidents/${slug}/publish`, { token: writeToken, body: { version } })).body.version as number;
+    for (const path of [`/incidents/${slug}`, `/incidents/${slug}/incident.json`, `/incidents/${slug}/lookup`]) {
+      const response = await fetch(new URL(path, baseURL));
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).toContain(`Test incident ${slug}`);
+    }
+    expect(await (await fetch(new URL("/feed.xml", baseURL))).text()).toContain(slug);
+    await api("POST", `/incidents/${slug}/unpublish`, { token: writeToken, body: { version } });
+    const gone = await fetch(new URL(`/incidents/${slug}`, baseURL));
+    expect(gone.status).toBe(404);
+    expect(await gone.text()).toContain("There is no incident or page at this address.");
+  });
+
   it("answers invalid input with 400 naming the fields", async () => {
     const { response, body } = await api("POST", "/incidents", { token: writeToken, body: { ...incident("Bad Slug"), status: "fine" } });
     expect(response.status).toBe(400);

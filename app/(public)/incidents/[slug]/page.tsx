@@ -16,9 +16,10 @@ import { listIncidents, readIncident } from "@/db/read-incident";
 import { readIncidentDocument } from "@/db/export-incident";
 import { computeClaim } from "@/lib/duration-claims";
 
-// Prerendered at build from the database. Unknown slugs 404 with the full not-found page; with
-// dynamicParams on, Next 16.4 answers them 404 with an empty shell that reads blank without JavaScript.
-export const dynamicParams = false;
+// Prerendered at build from the database; an incident published later renders on its first request
+// and is cached. Unknown and draft slugs never reach this page: scripts/published-gate.mjs answers
+// them with the not-found page (Next's own answer for them here is an empty shell).
+export const dynamicParams = true;
 export const revalidate = false;
 
 export function generateStaticParams() {

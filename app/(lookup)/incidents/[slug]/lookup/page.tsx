@@ -6,7 +6,7 @@ import { SampleBadge } from "@/components/section";
 import { listIncidents, readIncident } from "@/db/read-incident";
 import { lookupAction } from "./actions";
 
-export const dynamicParams = false;
+export const dynamicParams = true;
 
 export function generateStaticParams() {
   return listIncidents().map((i) => ({ slug: i.slug }));

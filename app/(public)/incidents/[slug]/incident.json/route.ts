@@ -1,7 +1,7 @@
 import { exportFile, exportStaticParams } from "@/db/export-response";
 
 export const dynamic = "force-static";
-export const dynamicParams = false;
+export const dynamicParams = true;
 export const generateStaticParams = exportStaticParams;
 
 export function GET(_request: Request, { params }: { params: Promise<{ slug: string }> }): Promise<Response> {
