@@ -1,10 +1,9 @@
-import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { INCIDENT_PATH } from "./support/contract";
+import { newEditor } from "./support/editor";
 import { newClient } from "./support/lookup";
 
 let browser: Browser;
@@ -16,22 +15,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A fresh editor, made the way an administrator would: user:add with the password on stdin. */
-function newEditor(): { email: string; password: string } {
-  const email = `browser-${randomBytes(4).toString("hex")}@example.com`;
-  const password = `pw ${randomBytes(12).toString("base64url")}`;
-  const run = spawnSync(
-    process.execPath,
-    ["--conditions=react-server", "--import", "tsx", "scripts/user-add.ts", "--email", email, "--role", "editor"],
-    {
-      encoding: "utf8",
-      input: `${password}\n`,
-      env: { ...process.env, DATABASE_PATH: inject("databasePath"), LOOKUP_SECRET: inject("lookupSecret"), NODE_ENV: "production" },
-    },
-  );
-  expect(run.status, run.stderr).toBe(0);
-  return { email, password };
-}
 
 async function withContext(javaScriptEnabled: boolean, body: (context: BrowserContext) => Promise<void>) {
   const context = await browser.newContext({

@@ -4,19 +4,21 @@ export const INPUT =
   "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
 
 /** A labelled control with its problem, from the live check or the server, announced to readers. */
-export function Field({ name, label, hint, problem, children }: { name: string; label: string; hint?: string; problem?: string; children: ReactNode }) {
+/** `id` is the control's id (unique on the page, so several forms can share field names), `name` by default. */
+export function Field({ id, name, label, hint, problem, children }: { id?: string; name: string; label: string; hint?: string; problem?: string; children: ReactNode }) {
+  const key = id ?? name;
   return (
     <div>
-      <label htmlFor={name} className="text-sm font-semibold">
+      <label htmlFor={key} className="text-sm font-semibold">
         {label}
       </label>
       {hint && (
-        <p id={`${name}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+        <p id={`${key}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
           {hint}
         </p>
       )}
       {children}
-      <p id={`${name}-problem`} aria-live="polite" className="min-h-4 text-xs font-medium text-red-700 dark:text-red-300">
+      <p id={`${key}-problem`} aria-live="polite" className="min-h-4 text-xs font-medium text-red-700 dark:text-red-300">
         {problem ?? ""}
       </p>
     </div>

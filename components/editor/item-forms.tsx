@@ -16,10 +16,11 @@ function useForm(action: Action) {
   return { state, formAction, pending, serverProblem };
 }
 
-function Input({ name, label, hint, problem, type = "text" }: { name: string; label: string; hint?: string; problem?: string; type?: string }) {
+function Input({ form, name, label, hint, problem, type = "text" }: { form: string; name: string; label: string; hint?: string; problem?: string; type?: string }) {
+  const id = `${form}-${name}`;
   return (
-    <Field name={name} label={label} hint={hint} problem={problem}>
-      <input id={name} name={name} type={type} aria-invalid={Boolean(problem)} aria-describedby={`${hint ? `${name}-hint ` : ""}${name}-problem`} className={INPUT} />
+    <Field id={id} name={name} label={label} hint={hint} problem={problem}>
+      <input id={id} name={name} type={type} aria-invalid={Boolean(problem)} aria-describedby={`${hint ? `${id}-hint ` : ""}${id}-problem`} className={INPUT} />
     </Field>
   );
 }
@@ -34,26 +35,26 @@ export function AddEventForm({ action, version }: { action: Action; version: num
         <StateMessage state={state} />
       </div>
       <input type="hidden" name="version" value={version} />
-      <Input name="key" label="Key" hint="e.g. model-offline" problem={show("key")} />
-      <Field name="precision" label="Precision">
-        <select id="precision" name="precision" defaultValue="minute" className={INPUT}>
+      <Input form="event" name="key" label="Key" hint="e.g. model-offline" problem={show("key")} />
+      <Field id="event-precision" name="precision" label="Precision">
+        <select id="event-precision" name="precision" defaultValue="minute" className={INPUT}>
           {PRECISIONS.map((p) => (
             <option key={p}>{p}</option>
           ))}
         </select>
       </Field>
-      <Input name="at" label="When (UTC)" hint="2026-09-09T14:00Z, 2026-09-09, 2026-09 or 2026" problem={show("at")} />
-      <Field name="phase" label="Phase">
-        <select id="phase" name="phase" defaultValue="response" className={INPUT}>
+      <Input form="event" name="at" label="When (UTC)" hint="2026-09-09T14:00Z, 2026-09-09, 2026-09 or 2026" problem={show("at")} />
+      <Field id="event-phase" name="phase" label="Phase">
+        <select id="event-phase" name="phase" defaultValue="response" className={INPUT}>
           {PHASES.map((p) => (
             <option key={p}>{p}</option>
           ))}
         </select>
       </Field>
-      <Input name="title" label="Title" problem={show("title")} />
-      <Input name="cites" label="Cites" hint="source numbers" problem={show("cites")} />
+      <Input form="event" name="title" label="Title" problem={show("title")} />
+      <Input form="event" name="cites" label="Cites" hint="source numbers" problem={show("cites")} />
       <div className="md:col-span-3">
-        <Input name="detail" label="Detail (optional)" problem={show("detail")} />
+        <Input form="event" name="detail" label="Detail (optional)" problem={show("detail")} />
       </div>
       <div>
         <button type="submit" disabled={pending} className={BUTTON}>
@@ -74,12 +75,12 @@ export function AddSourceForm({ action, version }: { action: Action; version: nu
         <StateMessage state={state} />
       </div>
       <input type="hidden" name="version" value={version} />
-      <Input name="number" label="Number" type="number" problem={show("number")} />
-      <Input name="publisher" label="Publisher" problem={show("publisher")} />
-      <Input name="title" label="Title" problem={show("title")} />
-      <Input name="author" label="Author (optional)" problem={show("author")} />
-      <Input name="publishedOn" label="Published on" hint="YYYY-MM-DD" problem={show("publishedOn")} />
-      <Input name="url" label="URL (only if known)" problem={show("url")} />
+      <Input form="source" name="number" label="Number" type="number" problem={show("number")} />
+      <Input form="source" name="publisher" label="Publisher" problem={show("publisher")} />
+      <Input form="source" name="title" label="Title" problem={show("title")} />
+      <Input form="source" name="author" label="Author (optional)" problem={show("author")} />
+      <Input form="source" name="publishedOn" label="Published on" hint="YYYY-MM-DD" problem={show("publishedOn")} />
+      <Input form="source" name="url" label="URL (only if known)" problem={show("url")} />
       <div>
         <button type="submit" disabled={pending} className={BUTTON}>
           Add source

@@ -1,0 +1,102 @@
+import { randomBytes } from "node:crypto";
+import type { Browser, Dialog, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectNoAxeViolations } from "./support/axe";
+import { launchBrowser } from "./support/browser";
+import { newEditor } from "./support/editor";
+import { newClient } from "./support/lookup";
+
+const XSS = `<img src=x onerror=alert(1)>`;
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signIn(page: Page, next: string) {
+  const { email, password } = newEditor();
+  await page.goto(next);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(`**${next}`);
+}
+
+describe("an editor writes a small incident end to end", () => {
+  it("signs in, creates a draft, adds a source and an event, publishes, and a visitor reads it", async () => {
+    const context = await browser.newContext({ baseURL: inject("baseURL"), extraHTTPHeaders: { "x-forwarded-for": newClient() } });
+    const dialogs: Dialog[] = [];
+    context.on("page", (p) => p.on("dialog", (d) => void dialogs.push(d)));
+    const page = await context.newPage();
+    page.on("dialog", (d) => {
+      dialogs.push(d);
+      void d.dismiss();
+    });
+    const slug = `e2e-${randomBytes(3).toString("hex")}`;
+    await signIn(page, "/editor");
+
+    // The live check speaks before the server does.
+    await page.getByLabel("Slug").fill("Not A Slug");
+    await expect.poll(() => page.locator("#slug-problem").innerText()).toMatch(/lower-case/);
+    await page.getByLabel("Slug").fill(slug);
+    for (const [label, value] of [
+      ["Title", `Queue outage ${XSS}`],
+      ["Provider", "Example"],
+      ["Service", "Queues"],
+      ["Summary", `Jobs stalled. ${XSS}`],
+      ["Impact", "Jobs were delayed."],
+      ["Cause", "A full disk."],
+    ] as const) {
+      await page.getByLabel(label, { exact: true }).fill(value);
+    }
+    await page.getByRole("button", { name: "Create draft" }).click();
+    await page.waitForURL(`**/editor/incidents/${slug}`);
+    expect((await page.goto(`/incidents/${slug}`))?.status()).toBe(404);
+    await page.goto(`/editor/incidents/${slug}`);
+
+    const source = page.getByRole("form", { name: "Add a source" });
+    await source.getByLabel("Number").fill("1");
+    await source.getByLabel("Publisher").fill("Example");
+    await source.getByLabel("Title").fill(`Postmortem ${XSS}`);
+    await source.getByLabel("Published on").fill("2026-10-01");
+    await source.getByRole("button", { name: "Add source" }).click();
+    await page.getByText("Source added.").waitFor();
+
+    const event = page.getByRole("form", { name: "Add an event" });
+    await event.getByLabel("Key").fill("disk-full");
+    await event.getByLabel("When (UTC)").fill("2026-09-01T10:00Z");
+    await event.getByLabel("Title").fill(`Disk full ${XSS}`);
+    await event.getByLabel("Cites").fill("1");
+    await event.getByRole("button", { name: "Add event" }).click();
+    await page.getByText("Event added.").waitFor();
+    await expectNoAxeViolations(page, "the incident editor");
+
+    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByText("Published: readers can see it now.").waitFor();
+
+    const visitor = await browser.newPage({ baseURL: inject("baseURL") });
+    visitor.on("dialog", (d) => {
+      dialogs.push(d);
+      void d.dismiss();
+    });
+    const response = await visitor.goto(`/incidents/${slug}`, { waitUntil: "networkidle" });
+    expect(response?.status()).toBe(200);
+    await expect(visitor.getByRole("heading", { level: 1 }).innerText()).resolves.toBe(`Queue outage ${XSS}`);
+    expect(await visitor.locator("main").innerText()).toContain(`Disk full ${XSS}`);
+    expect(await visitor.locator("main img").count()).toBe(0);
+
+    await page.goto(`/editor/incidents/${slug}/history`);
+    const lines = await page.locator("main li p").allInnerTexts();
+    expect(lines.map((l) => /UTC · (\w+) (\w+)/.exec(l)?.slice(1, 3).join(" "))).toEqual([
+      "create incident",
+      "create sources",
+      "create events",
+      "publish incident",
+    ]);
+    expect(dialogs).toHaveLength(0);
+    await visitor.close();
+    await context.close();
+  });
+});
