@@ -1,1 +1,1 @@
-CREATE INDEX `affected_response_incident_id_tenant_key_occurred_at_idx` ON `affected_response` (`incident_id`,`tenant_key`,`occurred_at`);
+CREATE INDEX `affected_response_lookup_idx` ON `affected_response` (`incident_id`,`tenant_key`,`occurred_at`,`request_id`,`prompt_tokens`,`role`);

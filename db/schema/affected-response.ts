@@ -25,9 +25,10 @@ export const affectedResponse = sqliteTable(
       t.role,
     ),
     index("affected_response_incident_id_occurred_at_idx").on(t.incidentId, t.occurredAt),
-    // The lookup's own index: one account's rows, already in time order. Without it SQLite, lacking
-    // statistics, chose the time index above and read every row of the incident per lookup.
-    index("affected_response_incident_id_tenant_key_occurred_at_idx").on(t.incidentId, t.tenantKey, t.occurredAt),
+    // The lookup's own index: one account's rows in the answer's order, with every column it returns,
+    // so a lookup reads this index alone. Without it SQLite, lacking statistics, chose the time
+    // index above and read every row of the incident per lookup.
+    index("affected_response_lookup_idx").on(t.incidentId, t.tenantKey, t.occurredAt, t.requestId, t.promptTokens, t.role),
   ],
 );
 
