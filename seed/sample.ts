@@ -1,4 +1,5 @@
 import type { AffectedRole } from "@/lib/constants";
+import { prng } from "@/lib/prng";
 
 /**
  * The affected list is not public, so the shipped incident carries a generated sample that agrees
@@ -22,17 +23,6 @@ export type SampleRow = {
   role: AffectedRole;
 };
 
-// mulberry32: tiny, fast and good enough for sample data; not for anything secret.
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const COLOS = ["AMS", "FRA", "IAD", "SJC", "NRT", "SIN", "LHR", "CDG", "ORD", "GRU"] as const;
 

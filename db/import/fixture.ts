@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { once } from "node:events";
 import { AFFECTED_CSV_HEADER } from "@/lib/affected-ids";
+import { prng } from "@/lib/prng";
 
 /**
  * Large affected-response files for tests and benchmarks, written as a stream so that a
@@ -24,17 +25,6 @@ export type FixtureOptions = {
   lastRow?: Partial<FixtureRow>;
 };
 
-// mulberry32, as in seed/sample.ts.
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function hex(random: () => number, length: number): string {
   let out = "";
