@@ -37,3 +37,39 @@ export function recordAudit(
 export function auditTrail(db: Db, incidentId: number) {
   return db.select().from(auditEntry).where(eq(auditEntry.incidentId, incidentId)).orderBy(asc(auditEntry.id)).all();
 }
+
+const ITEMS: Record<string, string> = {
+  events: "Event",
+  sources: "Source",
+  figures: "Figure",
+  durations: "Duration",
+  findings: "Finding",
+  reactions: "Reaction",
+  recommendations: "Recommendation",
+  context: "Context fact",
+};
+const INCIDENT: Partial<Record<AuditAction, string>> = {
+  create: "Record created",
+  update: "Incident details changed",
+  publish: "Published",
+  unpublish: "Unpublished",
+};
+const DONE: Record<AuditAction, string> = {
+  create: "added",
+  update: "changed",
+  delete: "removed",
+  publish: "published",
+  unpublish: "unpublished",
+  import: "imported",
+};
+
+/**
+ * What readers may see of the history: when, and what kind of change. Not who (an editor's email is
+ * theirs) and not the values (the page itself shows the current ones).
+ */
+export function publicChanges(db: Db, incidentId: number): Array<{ at: string; summary: string }> {
+  return auditTrail(db, incidentId).map((e) => ({
+    at: e.at,
+    summary: e.entity === "incident" ? (INCIDENT[e.action] ?? `Incident ${DONE[e.action]}`) : `${ITEMS[e.entity] ?? e.entity} ${DONE[e.action]}`,
+  }));
+}

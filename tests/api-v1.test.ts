@@ -117,6 +117,21 @@ describe("/api/v1 writes", () => {
     expect(entries.every((e) => e.actor.startsWith("token:test-write-"))).toBe(true);
     const read = await api("GET", `/incidents/${slug}`, { token: readToken });
     expect(read.body).toMatchObject({ slug, published: true, version, incident: { title: "Renamed" } });
+
+    const page = await (await fetch(new URL(`/incidents/${slug}`, baseURL))).text();
+    expect(page).toContain("Last updated");
+    expect(page).toContain(`href="/incidents/${slug}/changes"`);
+    const changes = await fetch(new URL(`/incidents/${slug}/changes`, baseURL));
+    expect(changes.status).toBe(200);
+    const summary = (await changes.text()).replace(/<script[\s\S]*?<\/script>/g, "");
+    let last = -1;
+    for (const line of ["Record created", "Source added", "Event added", "Event changed", "Incident details changed", "Published"]) {
+      const at = summary.indexOf(line, last + 1);
+      expect(at, line).toBeGreaterThan(last);
+      last = at;
+    }
+    // Readers see when and what kind of change, never who made it.
+    expect(summary).not.toContain("token:");
   });
 
   it("shows a newly published incident to visitors at once, and hides it again when unpublished", async () => {

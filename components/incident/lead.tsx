@@ -79,7 +79,7 @@ export function Lead({
   );
 }
 
-export function IncidentTitle({ incident }: { incident: LeadIncident }) {
+export function IncidentTitle({ incident }: { incident: LeadIncident & { slug: string; updatedAt: string } }) {
   return (
     <header>
       <p className="flex flex-wrap gap-2 text-sm">
@@ -97,6 +97,12 @@ export function IncidentTitle({ incident }: { incident: LeadIncident }) {
         )}
       </p>
       <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance sm:text-4xl">{incident.title}</h1>
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+        Last updated <time dateTime={incident.updatedAt}>{incident.updatedAt.slice(0, 10)}</time> ·{" "}
+        <a href={`/incidents/${incident.slug}/changes`} className="text-blue-700 underline dark:text-blue-300">
+          what changed
+        </a>
+      </p>
     </header>
   );
 }
