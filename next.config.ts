@@ -9,6 +9,8 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["better-sqlite3"],
   // `npm test` type-checks everything with tsc; the build `npm start` runs need not do it again.
   typescript: { ignoreBuildErrors: true },
+  // The editor's affected-list upload is a server action; larger lists go through the API or the CLI.
+  experimental: { serverActions: { bodySizeLimit: "20mb" } },
   // Security headers on every response (lib/security-headers.ts); scripts/server.mjs adds HSTS and
   // the hashes of each page's inline scripts to its Content-Security-Policy.
   async headers() {

@@ -45,6 +45,12 @@ export type ImportOptions = {
   secret: string;
   /** Called as the file is read (once per chunk, about every 64 KiB) and once at the end. */
   onProgress?: (progress: ImportProgress) => void;
+  /**
+   * Called synchronously inside the import's transaction just before COMMIT, only when the import
+   * added or replaced rows: whatever it writes on `db` lands with the rows or not at all (throwing
+   * rolls the whole import back). `report` holds the counts so far (elapsedMs not yet set).
+   */
+  onCommit?: (db: Db, report: Readonly<ImportReport>) => void;
 };
 
 /** The slug names no incident; `known` lists the ones there are. */
@@ -100,6 +106,7 @@ export async function importAffected({
   replace = false,
   secret,
   onProgress,
+  onCommit,
 }: ImportOptions): Promise<ImportReport> {
   const started = performance.now();
   const client = db.$client;
@@ -173,6 +180,7 @@ export async function importAffected({
       if (replace) report.removed = 0;
       return finish();
     }
+    if (onCommit && (report.added > 0 || replace)) onCommit(db, { ...report, empty: false });
     client.exec("COMMIT");
   } catch (error) {
     source?.destroy();

@@ -78,6 +78,24 @@ export function openApiDocument() {
       "/incidents/{slug}/publish": publish("Publish: readers, the lookup, exports and the feed see it"),
       "/incidents/{slug}/unpublish": publish("Back to draft"),
       "/incidents/{slug}/history": { get: { summary: "The audit trail", parameters: [slug], responses: { "200": okJson("Entries, oldest first"), ...errors([401, 404]) } } },
+      "/incidents/{slug}/affected": {
+        post: {
+          summary: "Import an affected list (all or nothing, like npm run import:affected); at most 200 MB",
+          parameters: [
+            slug,
+            { name: "version", in: "query", required: true, schema: { type: "integer", minimum: 1 }, description: "The incident's current version" },
+            { name: "replace", in: "query", required: false, schema: { type: "string", enum: ["0", "1"] }, description: "1: replace the whole list" },
+          ],
+          requestBody: {
+            required: true,
+            content: {
+              "text/csv": { schema: { type: "string", description: "Header account_id,request_id,occurred_at,prompt_tokens,role, then one row a line" } },
+              "application/json": { schema: { type: "array", items: { type: "object" } } },
+            },
+          },
+          responses: { "201": okJson("Imported: the counts and the new version"), ...errors([400, 401, 403, 404, 409, 413, 415]) },
+        },
+      },
       ...itemPaths,
     },
   };

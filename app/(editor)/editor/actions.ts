@@ -5,11 +5,13 @@ import { redirect } from "next/navigation";
 import type { EditorState } from "@/components/editor/editor-state";
 import { requireUser } from "@/db/auth";
 import { getDb } from "@/db/client";
+import { importAffectedUpload } from "@/db/write/affected";
 import { addItem } from "@/db/write/collections";
 import { createIncident, setPublished, updateIncident } from "@/db/write/incident";
 import { revalidateIncident } from "@/db/revalidate";
 import type { Actor } from "@/lib/actor";
 import { DomainError } from "@/lib/domain-error";
+import { UploadTooLargeError, withSpooledUpload } from "@/lib/http/spool-upload";
 import { eventFromForm, incidentFromForm, sourceFromForm, versionFromForm } from "@/lib/editor-form";
 
 async function editor(next: string): Promise<Actor> {
@@ -69,4 +71,37 @@ export async function addSourceAction(slug: string, _previous: EditorState, form
     "Source added.",
     slug,
   );
+}
+
+/** Matches experimental.serverActions.bodySizeLimit in next.config.ts; larger lists go through the API or the CLI. */
+const MAX_FORM_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+export async function importAffectedAction(slug: string, _previous: EditorState, form: FormData): Promise<EditorState> {
+  const actor = await editor(`/editor/incidents/${slug}`);
+  const upload = form.get("file");
+  const fail = (message: string, field = "file"): EditorState => ({ status: "error", message, errors: [{ field, message }] });
+  if (!(upload instanceof File) || (upload.size === 0 && upload.name === "")) return fail("Nothing was imported: choose a .csv or .json file first.");
+  const extension = /\.json$/i.test(upload.name) ? "json" : /\.csv$/i.test(upload.name) ? "csv" : null;
+  if (!extension) return fail("Nothing was imported: the file must be a .csv or a .json file.");
+  const replace = form.get("replace") === "on";
+  let report;
+  try {
+    ({ report } = await withSpooledUpload(upload.stream(), { extension, maxBytes: MAX_FORM_UPLOAD_BYTES }, (file) =>
+      importAffectedUpload({ actor, slug, version: versionFromForm(form), file, replace }),
+    ));
+  } catch (error) {
+    if (error instanceof UploadTooLargeError) {
+      return fail("Nothing was imported: the file is larger than 20 MB; send it over the API or with npm run import:affected.");
+    }
+    if (!(error instanceof DomainError)) throw error;
+    return { status: "error", message: error.message, errors: error.details.errors ?? [] };
+  }
+  if (report.empty) return fail("Nothing was imported: the file holds no rows.");
+  revalidateIncident(slug);
+  revalidatePath(`/editor/incidents/${slug}`);
+  const removed = report.removed === null ? "" : `, ${report.removed} removed first`;
+  return {
+    status: "saved",
+    message: `Imported: ${report.rowsRead} rows read, ${report.added} added, ${report.alreadyPresent} already present${removed}.`,
+  };
 }

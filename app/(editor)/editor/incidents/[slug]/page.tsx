@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { AffectedUploadForm } from "@/components/editor/affected-upload-form";
 import { IncidentForm } from "@/components/editor/incident-form";
 import { AddEventForm, AddSourceForm, PublishForm } from "@/components/editor/item-forms";
 import { requireUser } from "@/db/auth";
 import { readForEditing } from "@/db/editor-read";
 import { DomainError } from "@/lib/domain-error";
 import { formatPreciseTimeShort } from "@/lib/precise-time";
-import { addEventAction, addSourceAction, publishAction, updateIncidentAction } from "../../actions";
+import { addEventAction, addSourceAction, importAffectedAction, publishAction, updateIncidentAction } from "../../actions";
 
 export const metadata: Metadata = { title: "Edit incident", robots: { index: false } };
 type Props = { params: Promise<{ slug: string }> };
@@ -88,6 +89,14 @@ export default async function EditIncident({ params }: Props) {
         </ol>
         <div className="mt-4">
           <AddSourceForm action={addSourceAction.bind(null, slug)} version={view.version} />
+        </div>
+      </section>
+      <section aria-labelledby="affected-heading">
+        <h2 id="affected-heading" className="text-xl font-semibold">
+          Affected list
+        </h2>
+        <div className="mt-4">
+          <AffectedUploadForm action={importAffectedAction.bind(null, slug)} version={view.version} />
         </div>
       </section>
       <p className="text-sm text-slate-700 dark:text-slate-300">

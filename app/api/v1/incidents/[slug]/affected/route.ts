@@ -1,0 +1,63 @@
+import { importAffectedUpload } from "@/db/write/affected";
+import { assertCanWrite } from "@/db/write/mutate";
+import { DomainError } from "@/lib/domain-error";
+import { problem } from "@/lib/http/problem";
+import { UploadTooLargeError, withSpooledUpload } from "@/lib/http/spool-upload";
+import { ok, revalidateIncident, v1 } from "../../../_lib/handler";
+
+export const dynamic = "force-dynamic";
+
+/** Larger than the editor's form takes (20 MB); still refused whole past it, never truncated. */
+const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
+const FORMATS: Record<string, "csv" | "json"> = { "text/csv": "csv", "application/json": "json" };
+
+/**
+ * POST an affected list as the raw body (text/csv or application/json), ?version=N[&replace=1]:
+ * all or nothing, through the same checks as npm run import:affected.
+ */
+export const POST = v1<{ slug: string }>(async ({ request, actor, params }) => {
+  // Refuse a read token before reading a body of up to 200 MB.
+  assertCanWrite(actor);
+  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  const format = FORMATS[type];
+  if (!format) {
+    return problem({
+      status: 415,
+      title: "Unsupported Media Type",
+      detail: "Send the list as the body with Content-Type: text/csv or application/json.",
+    });
+  }
+  const query = new URL(request.url).searchParams;
+  const versionParam = query.get("version");
+  const version = versionParam !== null && /^\d{1,15}$/.test(versionParam) ? Number(versionParam) : NaN;
+  if (!Number.isSafeInteger(version) || version < 1) {
+    throw new DomainError("invalid", "Send the incident's current version as ?version=N.", {
+      errors: [{ field: "version", message: "a positive whole number" }],
+    });
+  }
+  const replaceParam = query.get("replace");
+  if (replaceParam !== null && !["0", "1", "true", "false"].includes(replaceParam)) {
+    throw new DomainError("invalid", "replace is 1 (replace the whole list) or 0.", { errors: [{ field: "replace", message: "1 or 0" }] });
+  }
+  const replace = replaceParam === "1" || replaceParam === "true";
+  const tooLarge = () =>
+    problem({
+      status: 413,
+      title: "Content Too Large",
+      detail: `The list is larger than ${MAX_UPLOAD_BYTES} bytes; nothing was imported. Split it, or use npm run import:affected on the server.`,
+    });
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES) return tooLarge();
+
+  try {
+    const { report, version: next } = await withSpooledUpload(request.body, { extension: format, maxBytes: MAX_UPLOAD_BYTES }, (file) =>
+      importAffectedUpload({ actor, slug: params.slug, version, file, replace }),
+    );
+    if (report.added > 0 || report.removed) revalidateIncident(params.slug);
+    const { file: _file, incidentSlug, ...counts } = report;
+    return ok({ incident: incidentSlug, version: next, ...counts }, 201);
+  } catch (error) {
+    if (error instanceof UploadTooLargeError) return tooLarge();
+    throw error;
+  }
+});
