@@ -4,6 +4,8 @@ import { expect } from "vitest";
 
 /** Runs axe on the page as it is now and fails with every violation's rule and first targets. */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  // Next streams metadata, and re-renders it after a server action: let the <title> settle first.
+  await page.waitForFunction(() => document.title !== "", undefined, { timeout: 5_000 }).catch(() => undefined);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const report = violations.map((v) => {
     const targets = v.nodes.slice(0, 5).map((n) => `    ${JSON.stringify(n.target)}`);
