@@ -1,7 +1,7 @@
-import { spawnSync } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { callApi, tokenAdd } from "./support/api";
 import { launchBrowser } from "./support/browser";
 import { newEditor } from "./support/editor";
 import { newClient, postLookup } from "./support/lookup";
@@ -10,25 +10,8 @@ const baseURL = inject("baseURL");
 const HEADER = "account_id,request_id,occurred_at,prompt_tokens,role";
 let writeToken: string;
 
-function tokenAdd(scope: "read" | "write"): string {
-  const result = spawnSync(
-    process.execPath,
-    ["--conditions=react-server", "--import", "tsx", "scripts/token-add.ts", "--name", `test-${scope}-${randomUUID().slice(0, 8)}`, "--scope", scope],
-    { encoding: "utf8", env: { ...process.env, DATABASE_PATH: inject("databasePath"), NODE_ENV: "production" } },
-  );
-  if (result.status !== 0) throw new Error(result.stderr);
-  return result.stdout.trim();
-}
-
-async function api(method: string, path: string, { body, contentType }: { body?: string; contentType?: string } = {}) {
-  const response = await fetch(new URL(`/api/v1${path}`, baseURL), {
-    method,
-    headers: { authorization: `Bearer ${writeToken}`, ...(contentType ? { "content-type": contentType } : {}) },
-    body,
-  });
-  const text = await response.text();
-  return { response, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
-}
+const api = (method: string, path: string, { body, contentType }: { body?: string; contentType?: string } = {}) =>
+  callApi(method, path, { token: writeToken, body, contentType });
 
 /** A published incident of its own, so the seeded one's figures stay as other tests expect them. */
 async function newIncident(publish: boolean): Promise<{ slug: string; version: number }> {

@@ -1,31 +1,13 @@
-import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { callApi, tokenAdd } from "./support/api";
 import { postLookup } from "./support/lookup";
 
 const baseURL = inject("baseURL");
 let writeToken: string;
 let readToken: string;
 
-function tokenAdd(scope: "read" | "write"): string {
-  const result = spawnSync(
-    process.execPath,
-    ["--conditions=react-server", "--import", "tsx", "scripts/token-add.ts", "--name", `test-${scope}-${randomUUID().slice(0, 8)}`, "--scope", scope],
-    { encoding: "utf8", env: { ...process.env, DATABASE_PATH: inject("databasePath"), NODE_ENV: "production" } },
-  );
-  if (result.status !== 0) throw new Error(result.stderr);
-  return result.stdout.trim();
-}
-
-async function api(method: string, path: string, { token, body }: { token?: string; body?: unknown } = {}) {
-  const response = await fetch(new URL(`/api/v1${path}`, baseURL), {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { response, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
-}
+const api = (method: string, path: string, options: { token?: string; body?: unknown } = {}) => callApi(method, path, options);
 
 const incident = (slug: string) => ({
   slug,
