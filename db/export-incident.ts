@@ -37,11 +37,20 @@ export function readIncidentDocument(slug: string, db: Db = getDb()): IncidentDo
     .where(eq(affectedResponse.incidentId, row.id))
     .orderBy(asc(affectedResponse.occurredAt))
     .all();
-  let summary: AffectedSummary | null;
-  if (points.length > 0 || row.affectedSummary === null) {
-    summary = summariseAffected(points, exposureDays(record), record.incident.sampleNote);
-  } else {
-    summary = affectedSummarySchema.parse(JSON.parse(row.affectedSummary));
-  }
+  const summary = affectedSummaryOf(points, row.affectedSummary, exposureDays(record), record.incident.sampleNote);
   return buildDocument(record, summary);
+}
+
+/**
+ * The public counts: from the rows when they are here, else the counts an imported export carried.
+ * The incident page and the exports both take them from here, so they cannot disagree.
+ */
+export function affectedSummaryOf(
+  points: readonly AffectedPoint[],
+  stored: string | null,
+  window: { from: string; to: string } | null,
+  note: string | null,
+): AffectedSummary | null {
+  if (points.length > 0 || stored === null) return summariseAffected(points, window, note);
+  return affectedSummarySchema.parse(JSON.parse(stored));
 }

@@ -13,7 +13,7 @@ import { SourceList } from "@/components/incident/sources";
 import { SampleBadge, Section } from "@/components/section";
 import { Timeline } from "@/components/timeline/timeline";
 import { listIncidents, readIncident } from "@/db/read-incident";
-import { readIncidentDocument } from "@/db/export-incident";
+import { affectedSummaryOf } from "@/db/export-incident";
 import { computeClaim } from "@/lib/duration-claims";
 
 // Prerendered at build from the database; an incident published later renders on its first request
@@ -50,7 +50,9 @@ export default async function IncidentPage({ params }: Props) {
   const claims = view.durations.map(computeClaim);
   const exposure = claims.find((c) => c.key === "exposure-window");
   const outage = claims.find((c) => c.key === "outage");
-  const affected = readIncidentDocument(view.incident.slug)?.affected ?? null;
+  // The rows read above are counted here too: the page does not read the incident a second time.
+  const window = exposure?.from?.at && exposure.to?.at ? { from: exposure.from.at.slice(0, 10), to: exposure.to.at.slice(0, 10) } : null;
+  const affected = affectedSummaryOf(view.affected.points, view.incident.affectedSummary, window, view.incident.sampleNote);
   const title = Object.fromEntries(SECTIONS) as Record<(typeof SECTIONS)[number][0], string>;
 
   return (
