@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { callApi, tokenAdd } from "./support/api";
+import { callApi, testIncident, tokenAdd } from "./support/api";
 import { launchBrowser } from "./support/browser";
 import { newEditor } from "./support/editor";
 import { newClient, postLookup } from "./support/lookup";
@@ -18,21 +18,7 @@ async function newIncident(publish: boolean): Promise<{ slug: string; version: n
   const slug = `upload-${randomBytes(4).toString("hex")}`;
   const created = await api("POST", "/incidents", {
     contentType: "application/json",
-    body: JSON.stringify({
-      slug,
-      title: `Upload test ${slug}`,
-      summary: "A test.",
-      provider: "Example",
-      service: "Queues",
-      model: null,
-      status: "resolved",
-      severity: null,
-      impact: "None.",
-      cause: "A test.",
-      isAttack: false,
-      attackNote: null,
-      sampleNote: null,
-    }),
+    body: JSON.stringify(testIncident(slug, `Upload test ${slug}`)),
   });
   expect(created.response.status).toBe(201);
   let version = created.body.version as number;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { callApi, tokenAdd } from "./support/api";
+import { callApi, testIncident, tokenAdd } from "./support/api";
 import { postLookup } from "./support/lookup";
 
 const baseURL = inject("baseURL");
@@ -9,21 +9,7 @@ let readToken: string;
 
 const api = (method: string, path: string, options: { token?: string; body?: unknown } = {}) => callApi(method, path, options);
 
-const incident = (slug: string) => ({
-  slug,
-  title: `Test incident ${slug}`,
-  summary: "A test.",
-  provider: "Example",
-  service: "Queues",
-  model: null,
-  status: "resolved",
-  severity: null,
-  impact: "None.",
-  cause: "A test.",
-  isAttack: false,
-  attackNote: null,
-  sampleNote: null,
-});
+const incident = (slug: string) => testIncident(slug);
 
 beforeAll(() => {
   writeToken = tokenAdd("write");

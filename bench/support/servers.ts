@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream } from "node:fs";
-import net from "node:net";
+import { freePort, stopChild } from "../../tests/support/process";
 
 const START_TIMEOUT_MS = 90_000;
 const KILL_GRACE_MS = 8_000;
@@ -67,31 +67,8 @@ export async function startServer({
 }
 
 /** SIGTERM to this child's own PID, SIGKILL after a grace period; resolves when it has exited. */
-export async function stopServer(server: Server): Promise<void> {
-  const { child } = server;
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  process.kill(child.pid, "SIGTERM");
-  const timer = setTimeout(() => {
-    if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) process.kill(child.pid, "SIGKILL");
-  }, KILL_GRACE_MS);
-  await exited;
-  clearTimeout(timer);
+export function stopServer(server: Server): Promise<void> {
+  return stopChild(server.child, KILL_GRACE_MS);
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      if (address === null || typeof address === "string") {
-        probe.close();
-        reject(new Error("could not find a free port"));
-        return;
-      }
-      probe.close(() => resolve(address.port));
-    });
-  });
-}
+export { freePort };

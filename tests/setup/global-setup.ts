@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
+import { freePort, stopChild } from "../support/process";
 
 declare module "vitest" {
   interface ProvidedContext {
@@ -45,7 +45,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   let server: ChildProcess | undefined;
   const teardown = async () => {
-    if (server) await stop(server);
+    if (server) await stopChild(server, KILL_GRACE_MS);
     await fs.rm(tmp, { recursive: true, force: true });
   };
 
@@ -111,23 +111,6 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      if (address === null || typeof address === "string") {
-        probe.close();
-        reject(new Error("could not find a free port"));
-        return;
-      }
-      probe.close(() => resolve(address.port));
-    });
-  });
-}
-
 async function waitUntilAnswering(baseURL: string, server: ChildProcess, output: string[]): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
@@ -144,13 +127,3 @@ async function waitUntilAnswering(baseURL: string, server: ChildProcess, output:
   throw new Error(`the server did not answer GET ${baseURL}/ within ${START_TIMEOUT_MS / 1000} s:\n${output.join("")}`);
 }
 
-async function stop(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null || server.signalCode !== null || server.pid === undefined) return;
-  const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
-  process.kill(server.pid, "SIGTERM");
-  const timer = setTimeout(() => {
-    if (server.exitCode === null && server.signalCode === null && server.pid !== undefined) process.kill(server.pid, "SIGKILL");
-  }, KILL_GRACE_MS);
-  await exited;
-  clearTimeout(timer);
-}

@@ -28,3 +28,20 @@ export async function callApi(
   const text = await response.text();
   return { response, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
 }
+
+/** The fields of a small draft incident, for tests that make their own instead of touching the seed. */
+export const testIncident = (slug: string, title = `Test incident ${slug}`) => ({
+  slug,
+  title,
+  summary: "A test.",
+  provider: "Example",
+  service: "Queues",
+  model: null,
+  status: "resolved",
+  severity: null,
+  impact: "None.",
+  cause: "A test.",
+  isAttack: false,
+  attackNote: null,
+  sampleNote: null,
+});
