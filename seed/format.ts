@@ -7,6 +7,7 @@ import {
   RECOMMENDATION_STATUSES,
   SEVERITIES,
 } from "@/lib/constants";
+import type { EditableCollection } from "@/lib/editor-fields";
 
 // The shape of the seed files in seed/<slug>/: plain data, checked on load.
 
@@ -44,7 +45,8 @@ export const seedSource = z.strictObject({
   title: text,
   author: text.nullable(),
   publishedOn: isoDate,
-  url: z.url().nullable(),
+  /** Only web addresses: a source link must never be able to run script or load data inline. */
+  url: z.url({ protocol: /^https?$/, error: "use an http or https address" }).nullable(),
   note: text.nullable(),
 });
 
@@ -137,3 +139,15 @@ export type SeedDuration = z.infer<typeof seedDuration>;
 export type SeedAssessment = z.infer<typeof seedAssessment>;
 export type SeedRecommendation = z.infer<typeof seedRecommendation>;
 export type SeedContextFact = z.infer<typeof seedContextFact>;
+
+/** Each collection's item schema, shared by the write verbs and the editor's live checks. */
+export const itemSchemas = {
+  events: seedEvent,
+  sources: seedSource,
+  figures: seedFigure,
+  durations: seedDuration,
+  findings: seedFinding,
+  reactions: seedReaction,
+  recommendations: seedRecommendation,
+  context: seedContextFact,
+} as const satisfies Record<EditableCollection, z.ZodType>;

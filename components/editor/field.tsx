@@ -40,3 +40,5 @@ export function StateMessage({ state }: { state: { status: string; message?: str
 
 export const BUTTON =
   "rounded-md bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-60 dark:bg-slate-100 dark:text-slate-900 dark:hover:bg-slate-300";
+
+export const MARKDOWN_HINT = "Markdown: **bold**, *italic*, `code`, [link](https://…), lists. HTML is shown as text.";

@@ -5,7 +5,7 @@ import { INCIDENT_STATUSES, SEVERITIES } from "@/lib/constants";
 import { incidentFromForm } from "@/lib/editor-form";
 import { incidentInput } from "@/seed/format";
 import type { EditorState } from "./editor-state";
-import { BUTTON, Field, INPUT, StateMessage } from "./field";
+import { BUTTON, Field, INPUT, MARKDOWN_HINT, StateMessage } from "./field";
 import { useLiveCheck } from "./use-live-check";
 
 type Values = Partial<ReturnType<typeof incidentFromForm>>;
@@ -16,11 +16,13 @@ export function IncidentForm({ action, values = {}, version, submitLabel }: Prop
   const { onInput, problem } = useLiveCheck(incidentInput, incidentFromForm);
   const serverProblem = (name: string) => (state.status === "error" ? state.errors.find((e) => e.field === name)?.message : undefined);
   const show = (name: string) => problem(name) ?? serverProblem(name);
+  // A refused form comes back as it was sent.
+  const sent = state.status === "error" ? state.values : undefined;
   const text = (name: keyof Values & string, label: string, { area = false, hint }: { area?: boolean; hint?: string } = {}) => {
     const props = {
       id: name,
       name,
-      defaultValue: String(values[name] ?? ""),
+      defaultValue: sent?.[name] ?? (Array.isArray(values[name]) ? values[name].join(" ") : String(values[name] ?? "")),
       "aria-invalid": Boolean(show(name)),
       "aria-describedby": `${hint ? `${name}-hint ` : ""}${name}-problem`,
       className: INPUT,
@@ -43,30 +45,30 @@ export function IncidentForm({ action, values = {}, version, submitLabel }: Prop
       {text("service", "Service")}
       {text("model", "Model (optional)")}
       <Field name="status" label="Status">
-        <select id="status" name="status" defaultValue={values.status ?? "investigating"} className={INPUT}>
+        <select id="status" name="status" defaultValue={sent?.status ?? values.status ?? "investigating"} className={INPUT}>
           {INCIDENT_STATUSES.map((s) => (
             <option key={s}>{s}</option>
           ))}
         </select>
       </Field>
       <Field name="severity" label="Severity" hint="leave unrated unless someone with standing rated it">
-        <select id="severity" name="severity" defaultValue={values.severity ?? ""} aria-describedby="severity-hint" className={INPUT}>
+        <select id="severity" name="severity" defaultValue={sent?.severity ?? values.severity ?? ""} aria-describedby="severity-hint" className={INPUT}>
           <option value="">unrated</option>
           {SEVERITIES.map((s) => (
             <option key={s}>{s}</option>
           ))}
         </select>
       </Field>
-      <div className="md:col-span-2">{text("summary", "Summary", { area: true })}</div>
-      {text("impact", "Impact", { area: true })}
-      {text("cause", "Cause", { area: true })}
+      <div className="md:col-span-2">{text("summary", "Summary", { area: true, hint: MARKDOWN_HINT })}</div>
+      {text("impact", "Impact", { area: true, hint: MARKDOWN_HINT })}
+      {text("cause", "Cause", { area: true, hint: MARKDOWN_HINT })}
       <Field name="isAttack" label="An attack?">
         <label className="mt-2 flex items-center gap-2 text-sm">
-          <input id="isAttack" name="isAttack" type="checkbox" defaultChecked={values.isAttack ?? false} /> It was an attack
+          <input id="isAttack" name="isAttack" type="checkbox" defaultChecked={sent ? sent.isAttack === "on" : (values.isAttack ?? false)} /> It was an attack
         </label>
       </Field>
-      {text("attackNote", "Attack note (optional)")}
-      {text("sampleNote", "Sample note (optional)", { hint: "fill in when the affected list shown is a sample, and say why" })}
+      {text("attackNote", "Attack note (optional)", { area: true, hint: MARKDOWN_HINT })}
+      {text("sampleNote", "Sample note (optional)", { area: true, hint: `Fill in when the affected list shown is a sample, and say why. ${MARKDOWN_HINT}` })}
       {text("cites", "Cites", { hint: "source numbers, e.g. 0 3" })}
       <div className="md:col-span-2">
         <button type="submit" disabled={pending} className={BUTTON}>

@@ -4,30 +4,21 @@ import { z } from "zod";
 import type { Actor } from "@/lib/actor";
 import type { CitationSubject } from "@/lib/constants";
 import { DomainError } from "@/lib/domain-error";
-import {
-  seedContextFact,
-  seedDuration,
-  seedEvent,
-  seedFigure,
-  seedFinding,
-  seedReaction,
-  seedRecommendation,
-  seedSource,
-} from "@/seed/format";
+import { itemSchemas } from "@/seed/format";
 import { isValidPreciseTime } from "@/lib/precise-time";
 import type { Db } from "../client";
 import { citation, contextFact, durationClaim, event, figure, finding, findingReaction, recommendation, source } from "../schema";
 import { type Tx, assertCanWrite, citesOf, mutateIncident, parseInput, setCitations } from "./mutate";
 
 const TABLES = {
-  events: { table: event, subject: "event", schema: seedEvent },
-  sources: { table: source, subject: null, schema: seedSource },
-  figures: { table: figure, subject: "figure", schema: seedFigure },
-  durations: { table: durationClaim, subject: "duration_claim", schema: seedDuration },
-  findings: { table: finding, subject: "finding", schema: seedFinding },
-  reactions: { table: findingReaction, subject: "finding_reaction", schema: seedReaction },
-  recommendations: { table: recommendation, subject: "recommendation", schema: seedRecommendation },
-  context: { table: contextFact, subject: "context_fact", schema: seedContextFact },
+  events: { table: event, subject: "event", schema: itemSchemas.events },
+  sources: { table: source, subject: null, schema: itemSchemas.sources },
+  figures: { table: figure, subject: "figure", schema: itemSchemas.figures },
+  durations: { table: durationClaim, subject: "duration_claim", schema: itemSchemas.durations },
+  findings: { table: finding, subject: "finding", schema: itemSchemas.findings },
+  reactions: { table: findingReaction, subject: "finding_reaction", schema: itemSchemas.reactions },
+  recommendations: { table: recommendation, subject: "recommendation", schema: itemSchemas.recommendations },
+  context: { table: contextFact, subject: "context_fact", schema: itemSchemas.context },
 } as const;
 
 export type Collection = keyof typeof TABLES;

@@ -2,17 +2,19 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
+import { z } from "zod";
 import type { EditorState } from "@/components/editor/editor-state";
 import { requireUser } from "@/db/auth";
 import { getDb } from "@/db/client";
 import { importAffectedUpload } from "@/db/write/affected";
-import { addItem } from "@/db/write/collections";
+import { addItem, removeItem, updateItem } from "@/db/write/collections";
 import { createIncident, setPublished, updateIncident } from "@/db/write/incident";
 import { revalidateIncident } from "@/db/revalidate";
 import type { Actor } from "@/lib/actor";
 import { DomainError } from "@/lib/domain-error";
 import { UploadTooLargeError, withSpooledUpload } from "@/lib/http/spool-upload";
-import { eventFromForm, incidentFromForm, sourceFromForm, versionFromForm } from "@/lib/editor-form";
+import { type EditableCollection, EDITABLE_COLLECTIONS, ITEM_NAMES, itemFromForm } from "@/lib/editor-fields";
+import { formValues, incidentFromForm, versionFromForm } from "@/lib/editor-form";
 
 async function editor(next: string): Promise<Actor> {
   const user = await requireUser({ next });
@@ -20,12 +22,12 @@ async function editor(next: string): Promise<Actor> {
 }
 
 /** Runs a verb for the signed-in editor; a refusal comes back to the form, anything else is thrown. */
-function attempt(work: () => unknown, message: string, slug: string): EditorState {
+function attempt(work: () => unknown, message: string, slug: string, form?: FormData): EditorState {
   try {
     work();
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return { status: "error", message: error.message, errors: error.details.errors ?? [] };
+    return { status: "error", message: error.message, errors: error.details.errors ?? [], ...(form ? { values: formValues(form) } : {}) };
   }
   revalidateIncident(slug);
   revalidatePath(`/editor/incidents/${slug}`);
@@ -35,7 +37,7 @@ function attempt(work: () => unknown, message: string, slug: string): EditorStat
 export async function createIncidentAction(_previous: EditorState, form: FormData): Promise<EditorState> {
   const actor = await editor("/editor");
   const input = incidentFromForm(form);
-  const state = attempt(() => createIncident({ db: getDb(), actor, input }), "Created.", input.slug);
+  const state = attempt(() => createIncident({ db: getDb(), actor, input }), "Created.", input.slug, form);
   if (state.status === "saved") redirect(`/editor/incidents/${input.slug}`);
   return state;
 }
@@ -43,7 +45,7 @@ export async function createIncidentAction(_previous: EditorState, form: FormDat
 export async function updateIncidentAction(slug: string, _previous: EditorState, form: FormData): Promise<EditorState> {
   const actor = await editor(`/editor/incidents/${slug}`);
   const { slug: _ignored, ...changes } = incidentFromForm(form);
-  return attempt(() => updateIncident({ db: getDb(), actor, slug, input: { ...changes, version: versionFromForm(form) } }), "Saved.", slug);
+  return attempt(() => updateIncident({ db: getDb(), actor, slug, input: { ...changes, version: versionFromForm(form) } }), "Saved.", slug, form);
 }
 
 export async function publishAction(slug: string, published: boolean, _previous: EditorState, form: FormData): Promise<EditorState> {
@@ -55,22 +57,30 @@ export async function publishAction(slug: string, published: boolean, _previous:
   );
 }
 
-export async function addEventAction(slug: string, _previous: EditorState, form: FormData): Promise<EditorState> {
+const collectionArg = z.enum(EDITABLE_COLLECTIONS);
+const idArg = z.number().int().positive();
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+// Bound arguments come back from the browser like any other input, so they are checked again here.
+export async function addItemAction(slug: string, collection: EditableCollection, _previous: EditorState, form: FormData): Promise<EditorState> {
   const actor = await editor(`/editor/incidents/${slug}`);
-  return attempt(
-    () => addItem({ db: getDb(), actor, slug, collection: "events", input: { version: versionFromForm(form), item: eventFromForm(form) } }),
-    "Event added.",
-    slug,
-  );
+  const c = collectionArg.parse(collection);
+  const input = { version: versionFromForm(form), item: itemFromForm(c, form) };
+  return attempt(() => addItem({ db: getDb(), actor, slug, collection: c, input }), `${capitalised(ITEM_NAMES[c].one)} added.`, slug, form);
 }
 
-export async function addSourceAction(slug: string, _previous: EditorState, form: FormData): Promise<EditorState> {
+export async function updateItemAction(slug: string, collection: EditableCollection, id: number, _previous: EditorState, form: FormData): Promise<EditorState> {
   const actor = await editor(`/editor/incidents/${slug}`);
-  return attempt(
-    () => addItem({ db: getDb(), actor, slug, collection: "sources", input: { version: versionFromForm(form), item: sourceFromForm(form) } }),
-    "Source added.",
-    slug,
-  );
+  const c = collectionArg.parse(collection);
+  const input = { version: versionFromForm(form), item: itemFromForm(c, form) };
+  return attempt(() => updateItem({ db: getDb(), actor, slug, collection: c, id: idArg.parse(id), input }), `${capitalised(ITEM_NAMES[c].one)} saved.`, slug, form);
+}
+
+export async function removeItemAction(slug: string, collection: EditableCollection, id: number, _previous: EditorState, form: FormData): Promise<EditorState> {
+  const actor = await editor(`/editor/incidents/${slug}`);
+  const c = collectionArg.parse(collection);
+  const input = { version: versionFromForm(form) };
+  return attempt(() => removeItem({ db: getDb(), actor, slug, collection: c, id: idArg.parse(id), input }), `${capitalised(ITEM_NAMES[c].one)} deleted.`, slug);
 }
 
 /** Matches experimental.serverActions.bodySizeLimit in next.config.ts; larger lists go through the API or the CLI. */

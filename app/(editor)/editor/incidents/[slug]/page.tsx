@@ -3,12 +3,14 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AffectedUploadForm } from "@/components/editor/affected-upload-form";
 import { IncidentForm } from "@/components/editor/incident-form";
-import { AddEventForm, AddSourceForm, PublishForm } from "@/components/editor/item-forms";
+import { CollectionEditor } from "@/components/editor/collection-editor";
+import { PublishForm } from "@/components/editor/small-forms";
 import { requireUser } from "@/db/auth";
 import { readForEditing } from "@/db/editor-read";
 import { DomainError } from "@/lib/domain-error";
+import { EDITABLE_COLLECTIONS } from "@/lib/editor-fields";
 import { formatPreciseTimeShort } from "@/lib/precise-time";
-import { addEventAction, addSourceAction, importAffectedAction, publishAction, updateIncidentAction } from "../../actions";
+import { addItemAction, importAffectedAction, publishAction, removeItemAction, updateIncidentAction, updateItemAction } from "../../actions";
 
 export const metadata: Metadata = { title: "Edit incident", robots: { index: false } };
 type Props = { params: Promise<{ slug: string }> };
@@ -26,6 +28,10 @@ export default async function EditIncident({ params }: Props) {
   const { slug } = await params;
   await requireUser({ next: `/editor/incidents/${slug}` });
   const view = load(slug);
+  const choices = {
+    events: view.items.events.map((e) => ({ value: e.key, label: `${e.key} (${formatPreciseTimeShort(e)})` })),
+    durations: view.items.durations.map((d) => ({ value: d.key, label: `${d.key}: ${d.label}` })),
+  };
   return (
     <div className="space-y-10">
       <div>
@@ -61,36 +67,18 @@ export default async function EditIncident({ params }: Props) {
           <IncidentForm action={updateIncidentAction.bind(null, slug)} values={view.incident} version={view.version} submitLabel="Save" />
         </div>
       </section>
-      <section aria-labelledby="events-heading">
-        <h2 id="events-heading" className="text-xl font-semibold">
-          Events ({view.items.events.length})
-        </h2>
-        <ol className="mt-3 space-y-1 text-sm">
-          {view.items.events.map((e) => (
-            <li key={e.id}>
-              <span className="font-mono">{formatPreciseTimeShort(e)}</span> {e.title} <span className="text-slate-600 dark:text-slate-400">({e.phase}, cites {e.cites.join(", ") || "nothing"})</span>
-            </li>
-          ))}
-        </ol>
-        <div className="mt-4">
-          <AddEventForm action={addEventAction.bind(null, slug)} version={view.version} />
-        </div>
-      </section>
-      <section aria-labelledby="sources-heading">
-        <h2 id="sources-heading" className="text-xl font-semibold">
-          Sources ({view.items.sources.length})
-        </h2>
-        <ol className="mt-3 space-y-1 text-sm">
-          {view.items.sources.map((s) => (
-            <li key={s.id}>
-              [{s.number}] {s.title} — {s.publisher}, {s.publishedOn}
-            </li>
-          ))}
-        </ol>
-        <div className="mt-4">
-          <AddSourceForm action={addSourceAction.bind(null, slug)} version={view.version} />
-        </div>
-      </section>
+      {EDITABLE_COLLECTIONS.map((collection) => (
+        <CollectionEditor
+          key={collection}
+          collection={collection}
+          items={view.items[collection]}
+          version={view.version}
+          choices={choices}
+          add={addItemAction.bind(null, slug, collection)}
+          update={(id) => updateItemAction.bind(null, slug, collection, id)}
+          remove={(id) => removeItemAction.bind(null, slug, collection, id)}
+        />
+      ))}
       <section aria-labelledby="affected-heading">
         <h2 id="affected-heading" className="text-xl font-semibold">
           Affected list
@@ -99,13 +87,6 @@ export default async function EditIncident({ params }: Props) {
           <AffectedUploadForm action={importAffectedAction.bind(null, slug)} version={view.version} />
         </div>
       </section>
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        Figures, durations, findings, recommendations and context are edited over the API for now:{" "}
-        <a href="/api/v1/openapi.json" className="text-blue-700 underline dark:text-blue-300">
-          OpenAPI document
-        </a>
-        .
-      </p>
     </div>
   );
 }

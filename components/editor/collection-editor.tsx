@@ -1,0 +1,70 @@
+import { type EditableCollection, ITEM_NAMES } from "@/lib/editor-fields";
+import type { Choice } from "./item-field";
+import { type EditorAction, ItemForm } from "./item-form";
+import { itemLine, itemName } from "./item-line";
+import { DeleteItemForm } from "./small-forms";
+
+type Props = {
+  collection: EditableCollection;
+  items: Array<{ id: number } & Record<string, unknown>>;
+  version: number;
+  choices: { events: Choice[]; durations: Choice[] };
+  add: EditorAction;
+  update: (id: number) => EditorAction;
+  remove: (id: number) => EditorAction;
+};
+
+const EDIT = "shrink-0 text-sm font-semibold text-blue-700 underline dark:text-blue-300";
+
+/** A collection in the editor: each item with its own edit and delete, and a form to add one. */
+export function CollectionEditor({ collection, items, version, choices, add, update, remove }: Props) {
+  const names = ITEM_NAMES[collection];
+  const headingId = `${collection}-heading`;
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="text-xl font-semibold">
+        {names.many} ({items.length})
+      </h2>
+      <ol className="mt-3 space-y-2 text-sm">
+        {items.map((item) => {
+          const name = itemName(collection, item);
+          return (
+            <li key={item.id} className="rounded-md border border-slate-300 dark:border-slate-700">
+              <details>
+                <summary className="flex cursor-pointer items-baseline gap-3 p-2 focus-visible:outline-2 focus-visible:outline-blue-600">
+                  <span className="line-clamp-2 min-w-0 flex-1 break-words">{itemLine(collection, item)}</span>
+                  <span className={EDIT}>Edit</span>
+                </summary>
+                <div className="space-y-4 border-t border-slate-300 p-3 dark:border-slate-700">
+                  <ItemForm
+                    collection={collection}
+                    action={update(item.id)}
+                    version={version}
+                    formId={`${collection}-${item.id}`}
+                    label={`Edit ${names.one} ${name}`}
+                    submitLabel={`Save ${names.one}`}
+                    item={item}
+                    choices={choices}
+                  />
+                  <DeleteItemForm action={remove(item.id)} version={version} label={`Delete this ${names.one}`} />
+                </div>
+              </details>
+            </li>
+          );
+        })}
+      </ol>
+      <h3 className="mt-4 text-base font-semibold">Add {names.a}</h3>
+      <div className="mt-2">
+        <ItemForm
+          collection={collection}
+          action={add}
+          version={version}
+          formId={`${collection}-new`}
+          label={`Add ${names.a}`}
+          submitLabel={`Add ${names.one}`}
+          choices={choices}
+        />
+      </div>
+    </section>
+  );
+}

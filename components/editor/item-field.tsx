@@ -1,0 +1,54 @@
+"use client";
+
+import type { FieldSpec } from "@/lib/editor-fields";
+import { Field, INPUT, MARKDOWN_HINT } from "./field";
+
+export type Choice = { value: string; label: string };
+
+type Props = { formId: string; spec: FieldSpec; value: string; problem?: string; choices: { events: Choice[]; durations: Choice[] } };
+
+/** One control of an item form, drawn from its description in lib/editor-fields. */
+export function ItemField({ formId, spec, value, problem, choices }: Props) {
+  const id = `${formId}-${spec.name}`;
+  const hint = spec.kind === "prose" ? [spec.hint, MARKDOWN_HINT].filter(Boolean).join(" ") : spec.hint;
+  const common = {
+    id,
+    name: spec.name,
+    "aria-invalid": Boolean(problem),
+    "aria-describedby": `${hint ? `${id}-hint ` : ""}${id}-problem`,
+    className: INPUT,
+  };
+  if (spec.kind === "checkbox") {
+    return (
+      <div className="flex items-center gap-2 self-center text-sm">
+        <input id={id} name={spec.name} type="checkbox" defaultChecked={value === "true" || value === "on"} />
+        <label htmlFor={id}>{spec.label}</label>
+      </div>
+    );
+  }
+  const options = spec.kind === "event" ? choices.events : spec.kind === "duration" ? choices.durations : (spec.options ?? []).map((o) => ({ value: o, label: o }));
+  let control;
+  if (spec.kind === "select" || spec.kind === "event" || spec.kind === "duration") {
+    control = (
+      <select {...common} defaultValue={value}>
+        {(spec.optional || spec.kind === "event") && <option value="">{spec.optional ? "none" : "choose an event"}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (spec.kind === "prose") {
+    control = <textarea {...common} rows={3} defaultValue={value} />;
+  } else {
+    control = <input {...common} type={spec.kind === "number" ? "number" : "text"} defaultValue={value} />;
+  }
+  return (
+    <div className={spec.wide ? "md:col-span-3" : undefined}>
+      <Field id={id} name={spec.name} label={spec.label} hint={hint} problem={problem}>
+        {control}
+      </Field>
+    </div>
+  );
+}
