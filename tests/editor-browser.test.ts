@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import type { Browser, Dialog, Page } from "playwright-core";
+import type { Browser, Dialog } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
-import { newEditor } from "./support/editor";
+import { signInAsNewEditor } from "./support/editor";
 import { newClient } from "./support/lookup";
 
 const XSS = `<img src=x onerror=alert(1)>`;
@@ -14,15 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signIn(page: Page, next: string) {
-  const { email, password } = newEditor();
-  await page.goto(next);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(`**${next}`);
-}
 
 describe("an editor writes a small incident end to end", () => {
   it("signs in, creates a draft, adds a source and an event, publishes, and a visitor reads it", async () => {
@@ -35,7 +26,7 @@ describe("an editor writes a small incident end to end", () => {
       void d.dismiss();
     });
     const slug = `e2e-${randomBytes(3).toString("hex")}`;
-    await signIn(page, "/editor");
+    await signInAsNewEditor(page, "/editor");
 
     // The live check speaks before the server does.
     await page.getByLabel("Slug").fill("Not A Slug");

@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import type { Page } from "playwright-core";
 import { expect, inject } from "vitest";
 
 /** A fresh editor, made the way an administrator would: user:add with the password on stdin. */
@@ -17,4 +18,14 @@ export function newEditor(): { email: string; password: string } {
   );
   expect(run.status, run.stderr).toBe(0);
   return { email, password };
+}
+
+/** Signs a fresh editor in through the real form and waits to land on `next`. */
+export async function signInAsNewEditor(page: Page, next: string): Promise<void> {
+  const { email, password } = newEditor();
+  await page.goto(`/signin?next=${encodeURIComponent(next)}`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(`**${next}`);
 }
