@@ -7,6 +7,8 @@ import { createHash } from "node:crypto";
 import { createServer } from "node:http";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { crossSiteRefusal, refuseCrossSite } from "./cross-site-gate.mjs";
+import { sendProblem } from "./problem-response.mjs";
 import { publishedGate } from "./published-gate.mjs";
 
 process.env.NODE_ENV ??= "production";
@@ -142,6 +144,8 @@ const server = createServer((req, res) => {
   if (trustProxy && String(req.headers["x-forwarded-proto"] ?? "").split(",").at(-1)?.trim().toLowerCase() === "https") {
     res.setHeader("strict-transport-security", HSTS);
   }
+  const crossSite = crossSiteRefusal(req, { trustProxy });
+  if (crossSite) return refuseCrossSite(res, crossSite);
   const holdingBack = hashInlineScripts(req, res);
   // A path no route matches: Next answers it with the prerendered not-found page, status 404 and
   // every header next.config.ts sets (render404 would skip those).
@@ -149,8 +153,7 @@ const server = createServer((req, res) => {
   handle(req, res).catch((error) => {
     console.error(error);
     if (!res.headersSent && !holdingBack()) {
-      res.writeHead(500, { "content-type": "application/problem+json", "cache-control": "no-store" });
-      res.end(JSON.stringify({ type: "about:blank", title: "Internal Server Error", status: 500 }));
+      sendProblem(res, 500, "Internal Server Error", "The server failed while answering. Try again; if it keeps failing, the server log says why.");
     } else {
       res.destroy();
     }

@@ -212,7 +212,7 @@ describe("signing in", () => {
   it("refuses a sign-in posted from another site", async () => {
     const { email, password } = await newUser();
     const { response, setCookies } = await signIn(email, password, { origin: "https://evil.example" });
-    expect(response.status).not.toBe(303);
+    expect(response.status).toBe(403);
     expect(sessionCookies(setCookies)).toEqual([]);
   });
 });
