@@ -92,3 +92,23 @@ describe("a cross-site form post", () => {
     await context.close();
   });
 });
+
+describe("an editor's write without a session", () => {
+  it("is sent to sign in, for the page and for its form's post, and changes nothing", async () => {
+    const slug = await newDraft();
+    const { context, cookie } = await signedIn(slug);
+    const fields = await publishForm(slug, cookie);
+    await context.close();
+
+    const page = await fetch(new URL(`/editor/incidents/${slug}`, baseURL), { redirect: "manual" });
+    expect(page.status).toBe(307);
+    expect(page.headers.get("location")).toBe(`/signin?next=${encodeURIComponent(`/editor/incidents/${slug}`)}`);
+
+    for (const headers of [{ origin: baseURL }, { origin: baseURL, cookie: "aftermath_session=forged" }]) {
+      const response = await post(slug, fields, headers);
+      expect(response.status, JSON.stringify(headers)).toBe(303);
+      expect(new URL(response.headers.get("location") ?? "", baseURL).pathname).toBe("/signin");
+      expect(await isPublished(slug)).toBe(false);
+    }
+  });
+});
