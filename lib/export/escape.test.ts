@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { escapeHtml, escapeMarkdown, escapeXml } from "./escape";
+import { escapeHtml, escapeMarkdown, escapeMarkdownText, escapeXml } from "./escape";
 import { unescapedIndexes } from "./test-support";
 
 describe("escapeHtml", () => {
@@ -52,6 +52,12 @@ describe("escapeMarkdown", () => {
     expect(escapeMarkdown("12.")).toBe("12\\.");
     expect(escapeMarkdown("2.04 million")).toBe("2.04 million");
     expect(escapeMarkdown("GLM-5.3 has 1,048,576 tokens - 2.04M")).toBe("GLM-5.3 has 1,048,576 tokens - 2.04M");
+  });
+
+  it("escapeMarkdownText keeps spaces, and escapes a marker that starts the line after indentation", () => {
+    expect(escapeMarkdownText(" a *b* ")).toBe(" a \\*b\\* ");
+    expect(escapeMarkdownText("   - item")).toBe("   \\- item");
+    expect(escapeMarkdownText("\t1. item")).toBe("\t1\\. item");
   });
 
   it("folds line breaks into spaces so a text cannot end a table row or list item", () => {

@@ -27,10 +27,13 @@ const MARKDOWN_ACTIVE = /[\\`*_[\]<>#|~&$]/g;
  * "1. " is escaped so the text cannot open a list or underline a heading when it starts a line.
  */
 export function escapeMarkdown(text: string): string {
+  return escapeMarkdownText(text.replace(/\s*[\r\n]+\s*/g, " ").trim());
+}
+
+/** Text of one line, spaces kept: escaped as escapeMarkdown does, also where it starts a line after indentation. */
+export function escapeMarkdownText(text: string): string {
   return text
-    .replace(/\s*[\r\n]+\s*/g, " ")
-    .trim()
     .replace(MARKDOWN_ACTIVE, (c) => `\\${c}`)
-    .replace(/^([-+=])/, "\\$1")
-    .replace(/^(\d+)([.)])(?=\s|$)/, "$1\\$2");
+    .replace(/^([ \t]*)([-+=])/, "$1\\$2")
+    .replace(/^([ \t]*\d+)([.)])(?=\s|$)/, "$1\\$2");
 }
