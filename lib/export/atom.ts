@@ -1,3 +1,4 @@
+import { prosePlain } from "../markdown/plain";
 import type { IncidentDocument } from "./document";
 import { escapeXml } from "./escape";
 import { latestUpdate } from "./model";
@@ -32,7 +33,7 @@ export function renderAtomFeed(docs: IncidentDocument[], opts: AtomOptions): str
       `    <title>${x(i.title)}</title>`,
       `    <updated>${latestUpdate(doc)}</updated>`,
       `    <link rel="alternate" type="text/html" href="${x(`${opts.baseUrl}incidents/${slug}/`)}"/>`,
-      `    <summary>${x(i.impact)}</summary>`,
+      `    <summary>${x(prosePlain(i.impact))}</summary>`,
       `    <author><name>Aftermath</name></author>`,
       `  </entry>`,
     ].join("\n");

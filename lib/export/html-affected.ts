@@ -1,5 +1,5 @@
 import type { AffectedSummary } from "./document";
-import { chartFigure, esc, SAMPLE_BADGE, section } from "./html-kit";
+import { chartFigure, esc, proseLine, SAMPLE_BADGE, section } from "./html-kit";
 import { affectedSentence, formatCount, formatSourceDate, NO_AFFECTED, splitTokenLines, type TokenLine } from "./model";
 import { perDayChart, promptHistogram } from "./svg-affected";
 
@@ -73,7 +73,7 @@ export function affectedHtml(affected: AffectedSummary | null, tokenLines: Token
   if (!affected) return section("affected", `<p>${NO_AFFECTED}</p>`);
   const sample = affected.sample ? " — sample data" : "";
   const note = affected.sample
-    ? `<p class="box small"><strong>Sample data.</strong>${affected.note ? ` ${esc(affected.note)}` : ""}</p>`
+    ? `<p class="box small"><strong>Sample data.</strong>${affected.note ? ` ${proseLine(affected.note)}` : ""}</p>`
     : "";
   const stats =
     `<dl class="stats"><div><dt>Affected responses${affected.sample ? " (sample)" : ""}</dt><dd>${formatCount(affected.total)}</dd></div>` +

@@ -1,4 +1,4 @@
-import { chartFigure, cite, esc, section, timeTag } from "./html-kit";
+import { chartFigure, cite, esc, prose, proseLine, section, timeTag } from "./html-kit";
 import { contestedPairs, type DurationRow } from "./model";
 import { durationChart } from "./svg-durations";
 
@@ -8,12 +8,12 @@ function contestedHtml(rows: DurationRow[]): string {
     .map(({ claim, other }) => {
       const side = (c: DurationRow) =>
         `<div><dt class="small muted">${esc(c.countedBy)}</dt><dd class="big">${esc(c.length)}${cite(c.cites)}</dd>` +
-        `<dd class="small">${esc(c.method)}</dd></div>`;
+        `<dd class="small md">${prose(c.method)}</dd></div>`;
       return (
         `<aside class="box" aria-label="${esc(`Disagreement: ${other.label}`)}">` +
         `<p><strong>Two counts of the ${esc(other.label.toLowerCase())} disagree</strong></p>` +
         `<dl class="pair">${side(other)}${side(claim)}</dl>` +
-        (claim.note ? `<p class="small">${esc(claim.note)}</p>` : "") +
+        (claim.note ? `<div class="small">${prose(claim.note)}</div>` : "") +
         `</aside>`
       );
     })
@@ -35,8 +35,8 @@ function tableHtml(rows: DurationRow[]): string {
       `<td data-label="Length"><strong>${esc(r.length)}</strong>` +
       (r.approx ? ` <span class="muted">(${esc(r.approx)})</span>` : "") +
       `</td><td data-label="From → to (UTC)">${between(r)}</td>` +
-      `<td data-label="Who counts it, and how"><strong>${esc(r.countedBy)}.</strong> ${esc(r.method)}` +
-      (r.note ? `<span class="block muted">${esc(r.note)}</span>` : "") +
+      `<td data-label="Who counts it, and how"><strong>${esc(r.countedBy)}.</strong> ${proseLine(r.method)}` +
+      (r.note ? `<div class="block muted md">${prose(r.note)}</div>` : "") +
       `</td></tr>`,
   );
   return (

@@ -1,9 +1,15 @@
+import { proseHtml } from "../markdown/html";
 import { formatPreciseTime, formatPreciseTimeShort, type PreciseTime, toDateTimeAttr } from "../precise-time";
 import { escapeHtml } from "./escape";
 import { SECTIONS, type SectionId } from "./model";
 import { PAGE_CSS } from "./html-style";
 
 export const esc = escapeHtml;
+
+/** A prose field's Markdown as blocks; `after` (citation marks) ends its last paragraph. */
+export const prose = (text: string, after = "") => proseHtml(text, after ? { after } : {});
+/** A prose field on one line, where only phrasing content fits. */
+export const proseLine = (text: string) => proseHtml(text, { inline: true });
 
 /** Citation markers that jump to the numbered source list, as on the live page. */
 export function cite(numbers: readonly number[]): string {

@@ -1,5 +1,5 @@
 import type { IncidentDocument } from "./document";
-import { cite, esc, section, timeTag } from "./html-kit";
+import { cite, esc, prose, proseLine, section, timeTag } from "./html-kit";
 import type { DurationRow } from "./model";
 import { SECTIONS } from "./model";
 
@@ -24,9 +24,9 @@ export function leadHtml(doc: IncidentDocument, rows: DurationRow[]): string {
   const exposure = rows.find((r) => r.key === "exposure-window");
   const outage = rows.find((r) => r.key === "outage");
   const facts: Array<[string, string]> = [
-    ["Impact", esc(incident.impact)],
-    ["Cause", esc(incident.cause)],
-    [incident.isAttack ? "An attack" : "Not an attack", esc(incident.attackNote ?? (incident.isAttack ? "Yes" : "No"))],
+    ["Impact", prose(incident.impact)],
+    ["Cause", prose(incident.cause)],
+    [incident.isAttack ? "An attack" : "Not an attack", incident.attackNote ? prose(incident.attackNote) : incident.isAttack ? "Yes" : "No"],
   ];
   if (exposure) facts.push(["Exposure window", rangeHtml(exposure) + cite(exposure.cites)]);
   if (outage) {
@@ -36,12 +36,12 @@ export function leadHtml(doc: IncidentDocument, rows: DurationRow[]): string {
       .map(
         (d) =>
           `<span class="block">${esc(d.countedBy)}: <strong>${esc(d.display)}</strong>${cite(d.cites)}. ` +
-          `${esc(d.method)} (<a href="#durations-heading">why the counts differ</a>)</span>`,
+          `${proseLine(d.method)} (<a href="#durations-heading">why the counts differ</a>)</span>`,
       );
     facts.push(["Outage", `${rangeHtml(outage)}, by ${esc(outage.countedBy)}'s count${cite(outage.cites)}${disputes.join("")}`]);
   }
-  const dl = facts.map(([term, body]) => `<dt>${esc(term)}</dt><dd>${body}</dd>`).join("");
-  return section("lead", `<p class="summary">${esc(incident.summary)}${cite(incident.cites)}</p><dl class="facts">${dl}</dl>`);
+  const dl = facts.map(([term, body]) => `<dt>${esc(term)}</dt><dd class="md">${body}</dd>`).join("");
+  return section("lead", `<div class="summary">${prose(incident.summary, cite(incident.cites))}</div><dl class="facts">${dl}</dl>`);
 }
 
 /** The live page's "On this page" list; hidden on paper. */
@@ -53,7 +53,7 @@ export function tocHtml(): string {
 export function figuresHtml(doc: IncidentDocument): string {
   const cards = doc.record.figures.map((f) => {
     const unit = f.unit ? `<span class="unit">${esc(f.unit)}</span>` : "";
-    const note = f.note ? `<span class="block note">${esc(f.note)}</span>` : "";
+    const note = f.note ? `<div class="block note md">${prose(f.note)}</div>` : "";
     return `<div class="figure"><dt>${esc(f.label)}${cite(f.cites)}${note}</dt><dd>${esc(f.value)}${unit}</dd></div>`;
   });
   const body = cards.length ? `<dl class="figures">${cards.join("")}</dl>` : `<p>No figures on record.</p>`;

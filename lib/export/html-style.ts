@@ -50,7 +50,7 @@ sup.cite a:hover{text-decoration:underline}
 .period h3{display:flex;flex-wrap:wrap;align-items:baseline;gap:.1rem .75rem;border-bottom:1px solid var(--line);padding-bottom:.25rem;margin-top:2rem}
 .range{font-size:.875rem;font-weight:400;color:var(--muted)}
 .events{list-style:none;margin:.5rem 0 0;padding:0}
-.events li+li{margin-top:0}
+.events>li+li{margin-top:0}
 .event{border-left:2px solid var(--line);padding:0 0 1rem 1.25rem}
 .gap{margin:0;padding:.25rem 0;font-size:.75rem;font-weight:600;text-transform:uppercase;letter-spacing:.05em;color:var(--muted)}
 .ev-head{position:relative;display:flex;flex-wrap:wrap;align-items:center;gap:.25rem .75rem;margin:0;font-size:.875rem}
@@ -104,16 +104,22 @@ thead th{border-bottom:2px solid var(--line);font-weight:600}
 .cols h3{margin-top:0}
 .plain{list-style:none;padding:0}
 .status{display:inline-block;font-size:.75rem;font-weight:600;background:var(--soft);border-radius:.25rem;padding:0 .4rem;margin-right:.4rem}
-.reactions li{border-left:4px solid var(--line);padding-left:.75rem}
-.reactions p{margin:0}
+.run-in,.run-in>p:first-child{display:inline}
+.reactions>li{border-left:4px solid var(--line);padding-left:.75rem}
+.reactions>li>p{margin:0}
 .sources{list-style:none;padding:0}
-.sources li{display:grid;grid-template-columns:2.5rem 1fr;gap:.75rem;padding:.25rem;border-radius:.25rem}
-.sources li:target{background:var(--warn-bg)}
-.sources p{margin:0}
+.sources>li{display:grid;grid-template-columns:2.5rem 1fr;gap:.75rem;padding:.25rem;border-radius:.25rem}
+.sources>li:target{background:var(--warn-bg)}
+.sources>li>div>p{margin:0}
 .snum{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.875rem;text-align:right;color:var(--muted)}
 .toc{background:var(--soft);border-radius:.5rem;padding:.75rem 1rem;margin-top:2rem}
 .toc ul{display:flex;flex-wrap:wrap;gap:.4rem 1.25rem;list-style:none;padding:0;margin:0;font-size:.875rem}
 .toc li+li{margin-top:0}
+.md>:first-child{margin-top:0}
+.md>:last-child{margin-bottom:0}
+blockquote{margin:.5rem 0;padding-left:.75rem;border-left:3px solid var(--line);color:var(--muted)}
+pre{margin:.5rem 0;padding:.5rem .75rem;overflow-x:auto;overflow-wrap:normal;background:var(--soft);border-radius:.25rem}
+code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em}
 .incidents{list-style:none;padding:0}
 .incidents>li{border:1px solid var(--line);border-radius:.5rem;padding:1rem 1.25rem}
 .incidents>li+li{margin-top:1rem}
@@ -143,7 +149,7 @@ section{margin-top:0}
 section:first-of-type{margin-top:1.5rem}
 section:not(:first-of-type){break-before:page}
 h2,h3,figcaption{break-after:avoid}
-figure,tr,.event,.figure,.box,.sources li,.incidents>li,.reactions li,.facts dd{break-inside:avoid}
+figure,tr,.event,.figure,.box,.sources>li,.incidents>li,.reactions>li,.facts dd{break-inside:avoid}
 a{color:#000}
 a[href^="http"]::after{content:" <" attr(href) ">";font-size:.85em;overflow-wrap:anywhere}
 .v-n,.v-w{display:none}.v-m{display:block}

@@ -1,6 +1,6 @@
 import type { TimelineItem } from "../timeline";
 import type { IncidentDocument } from "./document";
-import { cite, esc, section, timeTag } from "./html-kit";
+import { cite, esc, prose, section, timeTag } from "./html-kit";
 import { timelineOf } from "./model";
 
 function eventHtml(item: TimelineItem, cites: number[]): string {
@@ -15,7 +15,7 @@ function eventHtml(item: TimelineItem, cites: number[]): string {
     (gapBefore ? `<p class="gap">${esc(gapBefore)}</p>` : "") +
     head +
     `<p class="ev-title">${esc(event.title)}${cite(cites)}</p>` +
-    (event.detail ? `<p class="ev-detail">${esc(event.detail)}</p>` : "") +
+    (event.detail ? `<div class="ev-detail md">${prose(event.detail)}</div>` : "") +
     `</li>`
   );
 }

@@ -1,3 +1,4 @@
+import { prosePlain } from "../markdown/plain";
 import type { IncidentDocument } from "./document";
 import { affectedHtml } from "./html-affected";
 import { durationsHtml } from "./html-durations";
@@ -32,5 +33,5 @@ export function renderIncidentHtml(doc: IncidentDocument, opts: RenderOptions = 
     `<footer><p>Exported from Aftermath (schema version ${doc.schemaVersion}). All times are UTC; ` +
       `numbers in brackets cite the sources listed above.</p></footer>`,
   ].join("\n");
-  return htmlPage(`${record.incident.title} · Aftermath`, record.incident.impact, body);
+  return htmlPage(`${record.incident.title} · Aftermath`, prosePlain(record.incident.impact), body);
 }

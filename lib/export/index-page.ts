@@ -1,6 +1,6 @@
 import { byLatest } from "./atom";
 import type { IncidentDocument } from "./document";
-import { esc, htmlPage } from "./html-kit";
+import { esc, htmlPage, prose } from "./html-kit";
 import { durationRows, formatCount } from "./model";
 
 export type IndexOptions = {
@@ -30,7 +30,7 @@ function incidentItem(doc: IncidentDocument): string {
     `<a href="${esc(dir)}incident.json">Record (incident.json)</a></p>`;
   return (
     `<li><h2><a href="${esc(dir)}index.html">${esc(i.title)}</a></h2>` +
-    `<p>${esc(i.impact)}</p><dl class="stats">${facts.join("")}</dl>${links}</li>`
+    `<div>${prose(i.impact)}</div><dl class="stats">${facts.join("")}</dl>${links}</li>`
   );
 }
 

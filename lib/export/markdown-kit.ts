@@ -1,7 +1,13 @@
+import { proseMarkdown } from "../markdown/markdown";
 import { escapeMarkdown } from "./escape";
 import { SECTIONS, type SectionId } from "./model";
 
 export const md = escapeMarkdown;
+
+/** A prose field's Markdown as blocks; `after` (footnote references) ends its last paragraph. */
+export const mdProse = (text: string, after = "") => proseMarkdown(text, after ? { after } : {});
+/** A prose field on one line, for a table cell or a sentence in a list item. */
+export const mdLine = (text: string, after = "") => proseMarkdown(text, { inline: true, ...(after ? { after } : {}) });
 
 /** Footnote references, one per cited source: "[^0][^3]". */
 export const fn = (cites: readonly number[]) => cites.map((k) => `[^${k}]`).join("");

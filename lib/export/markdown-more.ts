@@ -1,5 +1,5 @@
 import type { AffectedSummary, IncidentDocument } from "./document";
-import { blocks, fn, heading, md, table } from "./markdown-kit";
+import { blocks, fn, heading, md, mdLine, table } from "./markdown-kit";
 import {
   ADVICE_GROUPS,
   affectedSentence,
@@ -37,7 +37,7 @@ export function affectedMd(a: AffectedSummary | null, lines: TokenLine[]): strin
   ].join("\n");
   return blocks(
     heading("affected"),
-    a.sample ? `**Sample data.**${a.note ? ` ${md(a.note)}` : ""}` : null,
+    a.sample ? `**Sample data.**${a.note ? ` ${mdLine(a.note)}` : ""}` : null,
     md(affectedSentence(a)),
     a.perDay.length ? blocks(`### Per day (UTC)${a.sample ? " — sample data" : ""}`, perDay) : null,
     a.promptTokens.length
@@ -53,10 +53,10 @@ export function assessmentsMd(record: Record_): string {
     heading("assessments"),
     "### Findings",
     md(assessors.join("; ")),
-    findings.map((f) => `- ${md(f.statement)}${fn(f.cites)}`).join("\n"),
+    findings.map((f) => `- ${mdLine(f.statement, fn(f.cites))}`).join("\n"),
     reactions.length ? "### Reactions" : null,
     reactions
-      .map((r) => `- **${md(r.who)}**${r.affiliation ? ` (${md(r.affiliation)})` : ""}: ${md(r.statement)}${fn(r.cites)}`)
+      .map((r) => `- **${md(r.who)}**${r.affiliation ? ` (${md(r.affiliation)})` : ""}: ${mdLine(r.statement, fn(r.cites))}`)
       .join("\n"),
   );
 }
@@ -65,14 +65,14 @@ export function adviceMd(record: Record_): string {
   const groups = ADVICE_GROUPS.flatMap((g) => {
     const items = record.recommendations.filter((r) => r.audience === g.audience);
     if (items.length === 0) return [];
-    return [blocks(`### ${g.title}`, items.map((r) => `- *${STATUS_LABEL[r.status]}* — ${md(r.text)}${fn(r.cites)}`).join("\n"))];
+    return [blocks(`### ${g.title}`, items.map((r) => `- *${STATUS_LABEL[r.status]}* — ${mdLine(r.text, fn(r.cites))}`).join("\n"))];
   });
   return blocks(heading("advice"), ...(groups.length ? groups : ["No advice on record."]));
 }
 
 export function contextMd(record: Record_): string {
   const topics = groupBy(record.context, (f) => f.topic).map((t) =>
-    blocks(`### ${md(t.key)}`, t.items.map((f) => `- ${md(f.statement)}${fn(f.cites)}`).join("\n")),
+    blocks(`### ${md(t.key)}`, t.items.map((f) => `- ${mdLine(f.statement, fn(f.cites))}`).join("\n")),
   );
   return blocks(heading("context"), ...(topics.length ? topics : ["No context on record."]));
 }
@@ -87,7 +87,7 @@ export function sourcesMd(record: Record_): string {
   const contiguous = sources.every((s, i) => s.number === (sources[0]?.number ?? 0) + i);
   const list = sources.map((s) => {
     const title = isLinkable(s.url) ? `[${md(s.title)}](<${s.url}>)` : `**${md(s.title)}**`;
-    const rest = `${md(sourceByline(s))}.${s.note ? ` ${md(s.note)}` : ""}${fn([s.number])}`;
+    const rest = `${md(sourceByline(s))}.${s.note ? ` ${mdLine(s.note)}` : ""}${fn([s.number])}`;
     return `${contiguous ? `${s.number}.` : `- **\\[${s.number}\\]**`} ${title} — ${rest}`;
   });
   const definitions = sources.map((s) => {

@@ -1,7 +1,7 @@
 import { formatPreciseTime } from "../precise-time";
 import type { TimelineItem } from "../timeline";
 import type { IncidentDocument } from "./document";
-import { blocks, fn, heading, md, table } from "./markdown-kit";
+import { blocks, fn, heading, md, mdLine, mdProse, table } from "./markdown-kit";
 import { adviceMd, affectedMd, assessmentsMd, contextMd, sourcesMd } from "./markdown-more";
 import { contestedPairs, durationRows, type DurationRow, type RenderOptions, rowRange, timelineOf } from "./model";
 
@@ -9,9 +9,9 @@ function leadMd(doc: IncidentDocument, rows: DurationRow[]): string {
   const i = doc.record.incident;
   const range = (r: DurationRow) => (rowRange(r) ? `${md(rowRange(r) ?? "")}: **${md(r.display)}**` : `**${md(r.display)}**`);
   const facts = [
-    `- **Impact:** ${md(i.impact)}`,
-    `- **Cause:** ${md(i.cause)}`,
-    `- **${i.isAttack ? "An attack" : "Not an attack"}:** ${md(i.attackNote ?? (i.isAttack ? "Yes" : "No"))}`,
+    `- **Impact:** ${mdLine(i.impact)}`,
+    `- **Cause:** ${mdLine(i.cause)}`,
+    `- **${i.isAttack ? "An attack" : "Not an attack"}:** ${i.attackNote ? mdLine(i.attackNote) : i.isAttack ? "Yes" : "No"}`,
   ];
   const exposure = rows.find((r) => r.key === "exposure-window");
   const outage = rows.find((r) => r.key === "outage");
@@ -19,17 +19,17 @@ function leadMd(doc: IncidentDocument, rows: DurationRow[]): string {
   if (outage) {
     const disputes = rows
       .filter((r) => r.contests === outage.key)
-      .map((d) => ` ${md(d.countedBy)}: **${md(d.display)}**${fn(d.cites)}. ${md(d.method)} (See “How long”.)`);
+      .map((d) => ` ${md(d.countedBy)}: **${md(d.display)}**${fn(d.cites)}. ${mdLine(d.method)} (See “How long”.)`);
     facts.push(`- **Outage:** ${range(outage)}, by ${md(outage.countedBy)}'s count${fn(outage.cites)}.${disputes.join("")}`);
   }
-  return blocks(heading("lead"), `${md(i.summary)}${fn(i.cites)}`, facts.join("\n"));
+  return blocks(heading("lead"), mdProse(i.summary, fn(i.cites)), facts.join("\n"));
 }
 
 function figuresMd(doc: IncidentDocument): string {
   const rows = doc.record.figures.map((f) => [
     `${md(f.label)}${fn(f.cites)}`,
     md(f.unit ? `${f.value} ${f.unit}` : f.value),
-    f.note ? md(f.note) : "",
+    f.note ? mdLine(f.note) : "",
   ]);
   return blocks(heading("figures"), rows.length ? table(["Figure", "Value", "Note"], rows) : "No figures on record.");
 }
@@ -40,7 +40,7 @@ function eventMd(item: TimelineItem, cites: number[]): string {
   const lines = [
     ...(gapBefore ? [`*${md(gapBefore)}*`] : []),
     `**${md(when)}**${sameDayUntimed ? " (that day, time not given)" : ""} · ${md(event.phase)} — **${md(event.title)}**${fn(cites)}`,
-    ...(event.detail ? [md(event.detail)] : []),
+    ...(event.detail ? [mdLine(event.detail)] : []),
   ];
   // A trailing backslash is a hard line break; continuation lines are indented into the item.
   return `- ${lines.join("\\\n  ")}`;
@@ -61,16 +61,16 @@ const sentence = (s: string) => (/[.!?)"”]$/.test(s) ? s : `${s}.`);
 
 function durationsMd(rows: DurationRow[]): string {
   const disputes = contestedPairs(rows).map(({ claim, other }) => {
-    const side = (c: DurationRow) => `> - ${md(c.countedBy)}: **${md(c.length)}**${fn(c.cites)}. ${md(c.method)}`;
+    const side = (c: DurationRow) => `> - ${md(c.countedBy)}: **${md(c.length)}**${fn(c.cites)}. ${mdLine(c.method)}`;
     const lines = [`> **Two counts of the ${md(other.label.toLowerCase())} disagree.**`, ">", side(other), side(claim)];
-    if (claim.note) lines.push(">", `> ${md(claim.note)}`);
+    if (claim.note) lines.push(">", `> ${mdLine(claim.note)}`);
     return lines.join("\n");
   });
   const tableRows = rows.map((r) => [
     `${md(r.label)}${fn(r.cites)}`,
     md(r.display),
     md(rowRange(r, true) ?? "Stated, no start or end given"),
-    `**${md(r.countedBy)}.** ${md(r.note ? sentence(r.method) : r.method)}${r.note ? ` ${md(r.note)}` : ""}`,
+    `**${md(r.countedBy)}.** ${mdLine(r.note ? sentence(r.method) : r.method)}${r.note ? ` ${mdLine(r.note)}` : ""}`,
   ]);
   const footnote =
     "Every length here is computed from the dated events of the timeline, at the precision of the coarser of its two " +
@@ -85,7 +85,8 @@ function durationsMd(rows: DurationRow[]): string {
 
 /**
  * The incident as GitHub-flavoured Markdown: the HTML export's sections and facts, footnote
- * citations, and every text from the record escaped so none of it becomes markup.
+ * citations; prose fields keep their Markdown (see lib/markdown), every other text from the record
+ * is escaped so none of it becomes markup.
  */
 export function renderMarkdown(doc: IncidentDocument, opts: RenderOptions = {}): string {
   const { record } = doc;

@@ -3,7 +3,7 @@ import { renderAtomFeed } from "./atom";
 import { renderIncidentHtml } from "./html";
 import { renderIndexHtml } from "./index-page";
 import { renderMarkdown } from "./markdown";
-import { hostileDocument, hostileRecord, hostileTokenLines, PAYLOAD, tagsOf, textOf, unescapedIndexes } from "./test-support";
+import { attrValues, hostileDocument, hostileRecord, hostileTokenLines, PAYLOAD, tagsOf, textOf, unescapedIndexes } from "./test-support";
 
 const doc = hostileDocument();
 const opts = { tokenLines: hostileTokenLines() };
@@ -51,5 +51,43 @@ describe("a record whose every free text is markup", () => {
     const feed = renderAtomFeed([doc], { baseUrl: "https://example.org/", feedUrl: "https://example.org/feed.xml" });
     expect(feed).not.toContain("<img");
     expect(feed).toContain("<title>&lt;img src=x onerror=alert(1)&gt; &quot;quoted&quot; &amp; &apos;single&apos;</title>");
+  });
+});
+
+describe("a record whose every free text is Markdown with a hostile link and raw HTML", () => {
+  const md = `**bold** [x](javascript:alert(1)) [ok](https://example.org/) <img src=x onerror=alert(1)>`;
+  const mdDoc = hostileDocument(md);
+  const mdOpts = { tokenLines: hostileTokenLines(md) };
+  const shown = "bold x ok <img src=x onerror=alert(1)>";
+
+  it("HTML: prose renders Markdown, the javascript: link has no href, the HTML shows as text", () => {
+    for (const page of [renderIncidentHtml(mdDoc, mdOpts), renderIndexHtml([mdDoc])]) {
+      expect(page).toContain(
+        `<strong>bold</strong> x <a href="https://example.org/" rel="nofollow noopener noreferrer">ok</a> &lt;img src=x onerror=alert(1)&gt;`,
+      );
+      expect(attrValues(page, "href").filter((h) => !/^(#|https:\/\/example\.org\/|incidents\/)/.test(h))).toEqual([]);
+      expect(page).not.toContain("<img");
+      expect(attributeNames(page).filter((k) => k.startsWith("on"))).toEqual([]);
+      expect(textOf(page)).toContain(shown);
+    }
+  });
+
+  it("HTML: plain texts stay literal, and the description is the impact's plain text", () => {
+    const page = renderIncidentHtml(mdDoc, mdOpts);
+    expect(page).toContain(`<h1>**bold** [x](javascript:alert(1)) [ok](https://example.org/) &lt;img src=x onerror=alert(1)&gt;</h1>`);
+    expect(page).toContain(`<meta name="description" content="bold x ok &lt;img src=x onerror=alert(1)&gt;">`);
+  });
+
+  it("Markdown: prose keeps its Markdown, the javascript: link becomes text, the HTML is escaped", () => {
+    const text = renderMarkdown(mdDoc, mdOpts);
+    expect(text).toContain("- **Impact:** **bold** x [ok](https://example.org/) \\<img src=x onerror=alert(1)\\>\n");
+    expect(text).toContain("# \\*\\*bold\\*\\* \\[x\\](javascript:alert(1)) \\[ok\\](https://example.org/) \\<img src=x onerror=alert(1)\\>\n");
+    expect(text).not.toMatch(/(?<!\\)\]\(javascript/);
+    expect(unescapedIndexes(text, "<")).toEqual([]);
+  });
+
+  it("Atom: the summary is the impact's plain text", () => {
+    const feed = renderAtomFeed([mdDoc], { baseUrl: "https://example.org/", feedUrl: "https://example.org/feed.xml" });
+    expect(feed).toContain("<summary>bold x ok &lt;img src=x onerror=alert(1)&gt;</summary>");
   });
 });
