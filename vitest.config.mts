@@ -13,7 +13,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["lib/**/*.test.ts", "seed/**/*.test.ts", "db/**/*.test.ts"], environment: "node" },
+        test: { name: "unit", include: ["lib/**/*.test.ts", "seed/**/*.test.ts", "db/**/*.test.ts", "components/**/*.test.tsx"], environment: "node" },
       },
       {
         resolve: { alias },

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Prose } from "@/components/prose";
 import { SampleBadge } from "@/components/section";
 import { listIncidents, readIncident } from "@/db/read-incident";
 import { computeClaim } from "@/lib/duration-claims";
@@ -30,7 +31,7 @@ export default function HomePage() {
                   {incident.title}
                 </Link>
               </h2>
-              <p className="mt-2 max-w-3xl">{incident.impact}</p>
+              <Prose text={incident.impact} className="mt-2 max-w-3xl" />
               <dl className="mt-4 flex flex-wrap gap-x-8 gap-y-3">
                 {view.figures.slice(0, 2).map((f) => (
                   <div key={f.id}>

@@ -1,6 +1,7 @@
 import { ChartFrame } from "@/components/charts/chart-frame";
 import { PerDayChart } from "@/components/charts/per-day-chart";
 import { type PromptPoint, PromptLengthChart } from "@/components/charts/prompt-length-chart";
+import { Prose } from "@/components/prose";
 import type { AffectedPoint } from "@/lib/affected";
 import type { AffectedSummary } from "@/lib/export/document";
 import { TOKEN_LINES } from "@/lib/token-lines";
@@ -22,7 +23,7 @@ export function AffectedView({ affected, points: rows }: { affected: AffectedSum
     <div className="space-y-6">
       {sampleNote && (
         <p className="rounded-lg border border-amber-500 bg-amber-50 p-4 text-sm dark:border-amber-400 dark:bg-amber-950/40">
-          <strong>Sample data.</strong> {sampleNote}
+          <strong>Sample data.</strong> <Prose text={sampleNote} inline />
         </p>
       )}
       <p>

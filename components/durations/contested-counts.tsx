@@ -1,4 +1,5 @@
 import { Cite } from "@/components/cite";
+import { Prose } from "@/components/prose";
 import type { ComputedClaim } from "@/lib/duration-claims";
 
 /** Claims that disagree are set side by side, with the reason, never resolved by dropping one. */
@@ -23,11 +24,13 @@ export function ContestedCounts({ claims }: { claims: ComputedClaim[] }) {
               {c.length}
               <Cite numbers={c.cites} />
             </dd>
-            <dd className="text-sm text-slate-700 dark:text-slate-300">{c.method}</dd>
+            <dd className="text-sm text-slate-700 dark:text-slate-300">
+              <Prose text={c.method} />
+            </dd>
           </div>
         ))}
       </dl>
-      {claim.note && <p className="mt-3 text-sm">{claim.note}</p>}
+      {claim.note && <Prose text={claim.note} className="mt-3 text-sm" />}
     </aside>
   ));
 }

@@ -1,4 +1,5 @@
 import { Cite } from "@/components/cite";
+import { Prose } from "@/components/prose";
 import type { ComputedClaim } from "@/lib/duration-claims";
 import { formatPreciseTimeShort } from "@/lib/precise-time";
 
@@ -47,8 +48,8 @@ export function DurationTable({ claims }: { claims: ComputedClaim[] }) {
             </td>
             <td className={CELL}>
               <span className={MOBILE_LABEL}>Who counts it, and how</span>
-              <span className="font-medium">{c.countedBy}.</span> {c.method}
-              {c.note && <span className="block text-slate-600 dark:text-slate-400">{c.note}</span>}
+              <span className="font-medium">{c.countedBy}.</span> <Prose text={c.method} inline />
+              {c.note && <Prose text={c.note} className="text-slate-600 dark:text-slate-400" />}
             </td>
           </tr>
         ))}

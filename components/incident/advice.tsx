@@ -1,4 +1,5 @@
 import { Cite } from "@/components/cite";
+import { Prose } from "@/components/prose";
 import type { RecommendationAudience, RecommendationStatus } from "@/lib/constants";
 
 type Recommendation = { id: number; audience: RecommendationAudience; text: string; status: RecommendationStatus; cites: number[] };
@@ -33,10 +34,7 @@ export function Advice({ recommendations }: { recommendations: Recommendation[] 
                   <span className="mt-0.5 h-fit shrink-0 rounded bg-slate-100 px-1.5 text-xs font-medium text-slate-800 dark:bg-slate-800 dark:text-slate-200">
                     {STATUS_LABEL[r.status]}
                   </span>
-                  <span>
-                    {r.text}
-                    <Cite numbers={r.cites} />
-                  </span>
+                  <Prose text={r.text} after={<Cite numbers={r.cites} />} className="min-w-0" />
                 </li>
               ))}
             </ul>

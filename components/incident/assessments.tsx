@@ -1,4 +1,5 @@
 import { Cite } from "@/components/cite";
+import { Prose } from "@/components/prose";
 import { formatPreciseTime } from "@/lib/precise-time";
 
 type Finding = { id: number; assessor: string; assessedOn: string; statement: string; cites: number[] };
@@ -14,8 +15,7 @@ export function Assessments({ findings, reactions }: { findings: Finding[]; reac
         <ul className="mt-3 list-disc space-y-2 pl-5">
           {findings.map((f) => (
             <li key={f.id}>
-              {f.statement}
-              <Cite numbers={f.cites} />
+              <Prose text={f.statement} after={<Cite numbers={f.cites} />} />
             </li>
           ))}
         </ul>
@@ -29,10 +29,7 @@ export function Assessments({ findings, reactions }: { findings: Finding[]; reac
                 {r.who}
                 {r.affiliation && <span className="font-normal text-slate-600 dark:text-slate-400"> ({r.affiliation})</span>}
               </p>
-              <p>
-                {r.statement}
-                <Cite numbers={r.cites} />
-              </p>
+              <Prose text={r.statement} after={<Cite numbers={r.cites} />} />
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 import { Cite } from "@/components/cite";
+import { Prose } from "@/components/prose";
 
 type ContextFact = { id: number; topic: string; statement: string; cites: number[] };
 
@@ -14,8 +15,7 @@ export function ContextFacts({ facts }: { facts: ContextFact[] }) {
               .filter((f) => f.topic === topic)
               .map((f) => (
                 <li key={f.id}>
-                  {f.statement}
-                  <Cite numbers={f.cites} />
+                  <Prose text={f.statement} after={<Cite numbers={f.cites} />} />
                 </li>
               ))}
           </ul>

@@ -1,4 +1,5 @@
 import { Cite } from "@/components/cite";
+import { Prose } from "@/components/prose";
 
 type Figure = { id: number; value: string; unit: string | null; label: string; note: string | null; cites: number[] };
 
@@ -10,7 +11,7 @@ export function KeyFigures({ figures }: { figures: Figure[] }) {
           <dt className="order-2 mt-1 text-sm text-slate-700 dark:text-slate-300">
             {f.label}
             <Cite numbers={f.cites} />
-            {f.note && <span className="mt-1 block text-slate-600 dark:text-slate-400">{f.note}</span>}
+            {f.note && <Prose text={f.note} className="mt-1 text-slate-600 dark:text-slate-400" />}
           </dt>
           <dd className="order-1 text-3xl font-semibold tracking-tight">
             {f.value}

@@ -1,4 +1,5 @@
 import { Cite } from "@/components/cite";
+import { Prose } from "@/components/prose";
 import type { ComputedClaim } from "@/lib/duration-claims";
 import { formatPreciseTime } from "@/lib/precise-time";
 
@@ -39,9 +40,12 @@ export function Lead({
   outageDisputes: ComputedClaim[];
 }) {
   const facts: Array<{ term: string; body: React.ReactNode }> = [
-    { term: "Impact", body: incident.impact },
-    { term: "Cause", body: incident.cause },
-    { term: incident.isAttack ? "An attack" : "Not an attack", body: incident.attackNote ?? (incident.isAttack ? "Yes" : "No") },
+    { term: "Impact", body: <Prose text={incident.impact} /> },
+    { term: "Cause", body: <Prose text={incident.cause} /> },
+    {
+      term: incident.isAttack ? "An attack" : "Not an attack",
+      body: incident.attackNote ? <Prose text={incident.attackNote} /> : incident.isAttack ? "Yes" : "No",
+    },
   ];
   if (exposure) facts.push({ term: "Exposure window", body: <><Range claim={exposure} /><Cite numbers={exposure.cites} /></> });
   if (outage) {
@@ -63,10 +67,11 @@ export function Lead({
   }
   return (
     <div>
-      <p className="max-w-3xl text-lg leading-relaxed text-slate-800 dark:text-slate-200">
-        {incident.summary}
-        <Cite numbers={incident.cites} />
-      </p>
+      <Prose
+        text={incident.summary}
+        after={<Cite numbers={incident.cites} />}
+        className="max-w-3xl text-lg leading-relaxed text-slate-800 dark:text-slate-200"
+      />
       <dl className="mt-6 grid max-w-4xl gap-x-6 gap-y-3 sm:grid-cols-[10rem_1fr]">
         {facts.map((f) => (
           <div key={f.term} className="contents">

@@ -1,3 +1,5 @@
+import { Prose } from "@/components/prose";
+
 type Source = {
   id: number;
   number: number;
@@ -33,7 +35,7 @@ export function SourceList({ sources }: { sources: Source[] }) {
               {s.author && s.author !== s.publisher ? `, ${s.author}` : ""} · {formatDate(s.publishedOn)}
               {!s.url && " · no link known"}
             </p>
-            {s.note && <p className="text-sm text-slate-600 dark:text-slate-400">{s.note}</p>}
+            {s.note && <Prose text={s.note} className="text-sm text-slate-600 dark:text-slate-400" />}
           </div>
         </li>
       ))}

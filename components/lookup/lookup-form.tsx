@@ -1,12 +1,12 @@
 "use client";
 
 import { useActionState } from "react";
-import { LookupResult } from "./lookup-result";
+import { type AdviceItem, LookupResult } from "./lookup-result";
 import type { LookupState } from "./lookup-state";
 
 type Props = {
   action: (previous: LookupState, form: FormData) => Promise<LookupState>;
-  advice: string[];
+  advice: AdviceItem[];
 };
 
 const FIELD =

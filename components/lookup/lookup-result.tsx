@@ -1,4 +1,8 @@
+import type { ReactNode } from "react";
 import type { LookupState } from "./lookup-state";
+
+/** A recommendation, already rendered on the server (its Markdown needs no parser in the browser). */
+export type AdviceItem = { id: number; body: ReactNode };
 
 const BOX = "rounded-lg border p-5";
 
@@ -6,7 +10,7 @@ function when(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
-export function LookupResult({ state, advice }: { state: LookupState; advice: string[] }) {
+export function LookupResult({ state, advice }: { state: LookupState; advice: AdviceItem[] }) {
   switch (state.status) {
     case "idle":
       return (
@@ -43,7 +47,7 @@ export function LookupResult({ state, advice }: { state: LookupState; advice: st
   }
 }
 
-function Answer({ state, advice }: { state: Extract<LookupState, { status: "answer" }>; advice: string[] }) {
+function Answer({ state, advice }: { state: Extract<LookupState, { status: "answer" }>; advice: AdviceItem[] }) {
   const { answer } = state;
   const sample = answer.sampleData ? " (sample data: the provider's real list is not public)" : "";
   const account = <p className="text-sm text-slate-700 dark:text-slate-300">Account ending …{state.accountEnding}</p>;
@@ -109,7 +113,7 @@ function Answer({ state, advice }: { state: Extract<LookupState, { status: "answ
         <h3 className="font-semibold">What to do</h3>
         <ul className="mt-2 list-disc space-y-1 pl-5">
           {advice.map((a) => (
-            <li key={a}>{a}</li>
+            <li key={a.id}>{a.body}</li>
           ))}
         </ul>
       </div>

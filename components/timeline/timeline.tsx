@@ -1,4 +1,5 @@
 import { Cite } from "@/components/cite";
+import { Prose } from "@/components/prose";
 import type { Phase } from "@/lib/constants";
 import { buildTimeline, type TimelineEvent, type TimelineItem } from "@/lib/timeline";
 import { EventTime, TimeZoneProvider, TimeZoneSwitch } from "./time-zone";
@@ -72,7 +73,7 @@ function TimelineRow({ item, cites }: { item: TimelineItem; cites: number[] }) {
           {event.title}
           <Cite numbers={cites} />
         </p>
-        {event.detail && <p className="mt-0.5 text-slate-700 dark:text-slate-300">{event.detail}</p>}
+        {event.detail && <Prose text={event.detail} className="mt-0.5 text-slate-700 dark:text-slate-300" />}
       </div>
     </li>
   );

@@ -9,18 +9,9 @@ import { proseMarkdown } from "./markdown";
 import { prosePlain } from "./plain";
 import { proseBlocks } from "./prose";
 import { LINK_REL } from "./tree";
+import { anyText } from "./test-support";
 import { safeHref } from "./url";
 
-const FRAGMENTS = [
-  "a", "b", "word", "é", "😀", " ", "  ", "\t", "    ", "\n", "\n\n", "  \n", "\\\n", "\\",
-  "*", "**", "_", "__", "`", "``", "```", "~~~", "~", "[", "]", "](", "(", ")", "!", "<", ">", "&", "&amp;", "&#60;",
-  "#", "# ", "- ", "+ ", "* ", "1. ", "2) ", "> ", "|", "$", "=", "---", "===", ":", "\"", "'",
-  "javascript:", "JavaScript:", "data:text/html,", "http://x.org/", "https://x.org/a?b=1&c=(2)", "mailto:a@b.c",
-  "<img src=x onerror=alert(1)>", "<script>", "</script>", '<a href="javascript:alert(1)">', "<!--", "-->",
-  "<http://x.org>", "<javascript:alert(1)>", "[x]: http://x.org", "[x]",
-];
-const markdownish = fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 40 }).map((parts) => parts.join(""));
-const anyText = fc.oneof(fc.string({ unit: "binary", maxLength: 60 }), markdownish);
 const both = fc.record({ src: anyText, inline: fc.boolean() });
 const RUNS = { numRuns: 400 };
 

@@ -15,6 +15,7 @@ import { Timeline } from "@/components/timeline/timeline";
 import { listIncidents, readIncident } from "@/db/read-incident";
 import { affectedSummaryOf } from "@/db/export-incident";
 import { computeClaim } from "@/lib/duration-claims";
+import { prosePlain } from "@/lib/markdown/plain";
 
 // Prerendered at build from the database; an incident published later renders on its first request
 // and is cached. Unknown and draft slugs never reach this page: scripts/published-gate.mjs answers
@@ -30,7 +31,7 @@ type Props = { params: Promise<{ slug: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const view = readIncident((await params).slug);
-  return view ? { title: view.incident.title, description: view.incident.impact } : { title: "Not found" };
+  return view ? { title: view.incident.title, description: prosePlain(view.incident.impact) } : { title: "Not found" };
 }
 
 const SECTIONS = [

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { LookupForm } from "@/components/lookup/lookup-form";
+import { Prose } from "@/components/prose";
 import { SampleBadge } from "@/components/section";
 import { listIncidents, readIncident } from "@/db/read-incident";
 import { lookupAction } from "./actions";
@@ -23,7 +24,9 @@ export default async function LookupPage({ params }: Props) {
   const { slug } = await params;
   const view = readIncident(slug);
   if (!view) notFound();
-  const advice = view.recommendations.filter((r) => r.audience === "tenant").map((r) => r.text);
+  const advice = view.recommendations
+    .filter((r) => r.audience === "tenant")
+    .map((r) => ({ id: r.id, body: <Prose text={r.text} /> }));
   return (
     <div>
       <p className="text-sm">
@@ -42,7 +45,7 @@ export default async function LookupPage({ params }: Props) {
       </p>
       {view.incident.sampleNote && (
         <p className="mt-4 max-w-3xl rounded-lg border border-amber-500 bg-amber-50 p-4 text-sm dark:border-amber-400 dark:bg-amber-950/40">
-          <strong>Sample data.</strong> {view.incident.sampleNote}
+          <strong>Sample data.</strong> <Prose text={view.incident.sampleNote} inline />
         </p>
       )}
       <div className="mt-8">
