@@ -22,13 +22,13 @@ export const text = (value: string): Inline => ({ type: "text", value });
  * Adjacent texts as one, so an escape at the start of a text sees what really starts the line; and
  * adjacent emphasis (or strong) as one, which reads the same and is the only way Markdown can write it.
  */
-export function mergeText(nodes: Inline[]): Inline[] {
+export function mergeAdjacent(nodes: Inline[]): Inline[] {
   const out: Inline[] = [];
   for (const node of nodes) {
     const last = out.at(-1);
     if (node.type === "text" && last?.type === "text") out[out.length - 1] = text(last.value + node.value);
     else if ((node.type === "emphasis" || node.type === "strong") && last?.type === node.type) {
-      out[out.length - 1] = { type: node.type, children: mergeText([...last.children, ...node.children]) };
+      out[out.length - 1] = { type: node.type, children: mergeAdjacent([...last.children, ...node.children]) };
     } else if (node.type !== "text" || node.value !== "") out.push(node);
   }
   return out;
@@ -37,5 +37,5 @@ export function mergeText(nodes: Inline[]): Inline[] {
 /** Text that keeps its line breaks: a paragraph of its lines, each trimmed, joined by hard breaks. */
 export function linesParagraph(value: string): Paragraph {
   const lines = value.trim().split(/\r\n|\r|\n/).map((l) => l.trim());
-  return { type: "paragraph", children: mergeText(lines.flatMap((l, i) => (i === 0 ? [text(l)] : [{ type: "break" }, text(l)]))) };
+  return { type: "paragraph", children: mergeAdjacent(lines.flatMap((l, i) => (i === 0 ? [text(l)] : [{ type: "break" }, text(l)]))) };
 }

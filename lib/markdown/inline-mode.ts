@@ -1,4 +1,4 @@
-import { type Block, type Inline, mergeText, text } from "./ast";
+import { type Block, type Inline, mergeAdjacent, text } from "./ast";
 
 function joinWith(parts: Inline[][], separator: string): Inline[] {
   return parts.filter((p) => p.length > 0).flatMap((p, i) => (i === 0 ? p : [text(separator), ...p]));
@@ -6,7 +6,7 @@ function joinWith(parts: Inline[][], separator: string): Inline[] {
 
 function unbreak(node: Inline): Inline {
   if (node.type === "break") return text(" ");
-  if ("children" in node) return { ...node, children: mergeText(node.children.map(unbreak)) };
+  if ("children" in node) return { ...node, children: mergeAdjacent(node.children.map(unbreak)) };
   return node;
 }
 
@@ -36,5 +36,5 @@ function flatBlock(block: Block): Inline[] {
  * number), line breaks become spaces; no text is dropped.
  */
 export function flatten(blocks: Block[]): Inline[] {
-  return mergeText(joinWith(blocks.map(flatBlock), " "));
+  return mergeAdjacent(joinWith(blocks.map(flatBlock), " "));
 }

@@ -1,6 +1,6 @@
 import type { Nodes, PhrasingContent, RootContent } from "mdast";
 import { fromMarkdown } from "mdast-util-from-markdown";
-import { type Block, type Inline, linesParagraph, mergeText, text } from "./ast";
+import { type Block, type Inline, linesParagraph, mergeAdjacent, text } from "./ast";
 import { safeHref } from "./url";
 
 /** The source of a node exactly as typed, for constructs shown literally. */
@@ -11,7 +11,7 @@ function sourceOf(node: Nodes, src: string): string {
 }
 
 function inlines(nodes: PhrasingContent[], src: string): Inline[] {
-  return mergeText(nodes.flatMap((n) => inline(n, src)));
+  return mergeAdjacent(nodes.flatMap((n) => inline(n, src)));
 }
 
 function inline(node: PhrasingContent, src: string): Inline[] {

@@ -3,7 +3,7 @@ import type { Nodes } from "mdast";
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { describe, expect, it } from "vitest";
 import { decodeEntities, textOf, unescapedIndexes } from "../export/test-support";
-import { type Block, type Inline, linesParagraph, mergeText } from "./ast";
+import { type Block, type Inline, linesParagraph, mergeAdjacent } from "./ast";
 import { proseHtml } from "./html";
 import { proseMarkdown } from "./markdown";
 import { prosePlain } from "./plain";
@@ -51,14 +51,14 @@ function normalInline(node: Inline): Inline[] {
   return [node];
 }
 const collapse = (node: Inline): Inline => (node.type === "text" ? { ...node, value: node.value.replace(/[ \t\r\n]+/g, " ") } : node);
-const normalInlines = (nodes: Inline[]) => mergeText(nodes.flatMap(normalInline)).map(collapse);
+const normalInlines = (nodes: Inline[]) => mergeAdjacent(nodes.flatMap(normalInline)).map(collapse);
 
 // Markdown drops the spaces that start or end a paragraph.
 function trimEdges(nodes: Inline[]): Inline[] {
   const out = nodes.map((n, i) =>
     n.type !== "text" ? n : { ...n, value: n.value.replace(i === 0 ? /^ / : /$^/, "").replace(i === nodes.length - 1 ? / $/ : /$^/, "") },
   );
-  return mergeText(out);
+  return mergeAdjacent(out);
 }
 
 function normal(blocks: Block[]): Block[] {
