@@ -104,7 +104,8 @@ describe("an editor's write without a session", () => {
     expect(page.status).toBe(307);
     expect(page.headers.get("location")).toBe(`/signin?next=${encodeURIComponent(`/editor/incidents/${slug}`)}`);
 
-    for (const headers of [{ origin: baseURL }, { origin: baseURL, cookie: "aftermath_session=forged" }]) {
+    const attempts: Array<Record<string, string>> = [{ origin: baseURL }, { origin: baseURL, cookie: "aftermath_session=forged" }];
+    for (const headers of attempts) {
       const response = await post(slug, fields, headers);
       expect(response.status, JSON.stringify(headers)).toBe(303);
       expect(new URL(response.headers.get("location") ?? "", baseURL).pathname).toBe("/signin");
