@@ -13,7 +13,7 @@ describe("Prose", () => {
   it("renders Markdown as elements, never raw HTML", () => {
     const html = renderToStaticMarkup(<Prose text={"**b** [x](javascript:alert(1)) [y](https://example.org/) <img src=x onerror=alert(1)>"} />);
     expect(html).toBe(
-      '<div class="space-y-2"><p><strong>b</strong> x <a class="text-blue-700 underline dark:text-blue-300" href="https://example.org/" ' +
+      '<div class="space-y-2"><p><strong>b</strong> [x](javascript:alert(1)) <a class="text-blue-700 underline dark:text-blue-300" href="https://example.org/" ' +
         'rel="nofollow noopener noreferrer">y</a> &lt;img src=x onerror=alert(1)&gt;</p></div>',
     );
   });

@@ -106,8 +106,8 @@ describe("renderMarkdown, a record full of Markdown", () => {
     expect(unescapedIndexes(out, "~")).toEqual([]);
   });
 
-  it("keeps a prose field's Markdown, drops its javascript: link and escapes its HTML and headings", () => {
-    const line = "\\| \\# *a* *b* c `d` \\~\\~e\\~\\~ \\<b\\>f\\</b\\> \\$g\\$ \\& \\| \\[^3\\] \\#\\# h";
+  it("keeps a prose field's Markdown, shows its javascript: link as escaped text and escapes its HTML and headings", () => {
+    const line = "\\| \\# *a* *b* \\[c\\](javascript:x) `d` \\~\\~e\\~\\~ \\<b\\>f\\</b\\> \\$g\\$ \\& \\| \\[^3\\] \\#\\# h";
     expect(out).toContain(`- **Impact:** ${line}\n`);
     expect(out).toContain(`## What happened\n\n- ${line.replace(" \\#\\# h", "")}\n\n\\#\\# h[^0][^3]\n`);
     expect(out).not.toMatch(/(?<!\\)\]\(javascript/);

@@ -58,12 +58,12 @@ describe("a record whose every free text is Markdown with a hostile link and raw
   const md = `**bold** [x](javascript:alert(1)) [ok](https://example.org/) <img src=x onerror=alert(1)>`;
   const mdDoc = hostileDocument(md);
   const mdOpts = { tokenLines: hostileTokenLines(md) };
-  const shown = "bold x ok <img src=x onerror=alert(1)>";
+  const shown = "bold [x](javascript:alert(1)) ok <img src=x onerror=alert(1)>";
 
-  it("HTML: prose renders Markdown, the javascript: link has no href, the HTML shows as text", () => {
+  it("HTML: prose renders Markdown, the javascript: link is shown as typed, with no href, the HTML shows as text", () => {
     for (const page of [renderIncidentHtml(mdDoc, mdOpts), renderIndexHtml([mdDoc])]) {
       expect(page).toContain(
-        `<strong>bold</strong> x <a href="https://example.org/" rel="nofollow noopener noreferrer">ok</a> &lt;img src=x onerror=alert(1)&gt;`,
+        `<strong>bold</strong> [x](javascript:alert(1)) <a href="https://example.org/" rel="nofollow noopener noreferrer">ok</a> &lt;img src=x onerror=alert(1)&gt;`,
       );
       expect(attrValues(page, "href").filter((h) => !/^(#|https:\/\/example\.org\/|incidents\/)/.test(h))).toEqual([]);
       expect(page).not.toContain("<img");
@@ -75,12 +75,12 @@ describe("a record whose every free text is Markdown with a hostile link and raw
   it("HTML: plain texts stay literal, and the description is the impact's plain text", () => {
     const page = renderIncidentHtml(mdDoc, mdOpts);
     expect(page).toContain(`<h1>**bold** [x](javascript:alert(1)) [ok](https://example.org/) &lt;img src=x onerror=alert(1)&gt;</h1>`);
-    expect(page).toContain(`<meta name="description" content="bold x ok &lt;img src=x onerror=alert(1)&gt;">`);
+    expect(page).toContain(`<meta name="description" content="bold [x](javascript:alert(1)) ok &lt;img src=x onerror=alert(1)&gt;">`);
   });
 
-  it("Markdown: prose keeps its Markdown, the javascript: link becomes text, the HTML is escaped", () => {
+  it("Markdown: prose keeps its Markdown, the javascript: link is escaped text, the HTML is escaped", () => {
     const text = renderMarkdown(mdDoc, mdOpts);
-    expect(text).toContain("- **Impact:** **bold** x [ok](https://example.org/) \\<img src=x onerror=alert(1)\\>\n");
+    expect(text).toContain("- **Impact:** **bold** \\[x\\](javascript:alert(1)) [ok](https://example.org/) \\<img src=x onerror=alert(1)\\>\n");
     expect(text).toContain("# \\*\\*bold\\*\\* \\[x\\](javascript:alert(1)) \\[ok\\](https://example.org/) \\<img src=x onerror=alert(1)\\>\n");
     expect(text).not.toMatch(/(?<!\\)\]\(javascript/);
     expect(unescapedIndexes(text, "<")).toEqual([]);
@@ -88,6 +88,6 @@ describe("a record whose every free text is Markdown with a hostile link and raw
 
   it("Atom: the summary is the impact's plain text", () => {
     const feed = renderAtomFeed([mdDoc], { baseUrl: "https://example.org/", feedUrl: "https://example.org/feed.xml" });
-    expect(feed).toContain("<summary>bold x ok &lt;img src=x onerror=alert(1)&gt;</summary>");
+    expect(feed).toContain("<summary>bold [x](javascript:alert(1)) ok &lt;img src=x onerror=alert(1)&gt;</summary>");
   });
 });

@@ -16,7 +16,7 @@ describe("proseHtml", () => {
       "<p>&lt;img src=x onerror=alert(1)&gt; &quot;q&quot; &amp; &#39;single&#39;</p>",
     );
     expect(proseHtml("[x](javascript:alert(1)) [y](https://example.org/?a=1&b=\"2\")")).toBe(
-      '<p>x <a href="https://example.org/?a=1&amp;b=%222%22" rel="nofollow noopener noreferrer">y</a></p>',
+      '<p>[x](javascript:alert(1)) <a href="https://example.org/?a=1&amp;b=%222%22" rel="nofollow noopener noreferrer">y</a></p>',
     );
   });
 

@@ -28,8 +28,10 @@ function inline(node: PhrasingContent, src: string): Inline[] {
       return [{ type: "break" }];
     case "link": {
       const href = safeHref(node.url);
+      // A link that could run script or go nowhere useful is shown as typed, URL and all: never a
+      // live link, and nothing the editor wrote silently disappears.
+      if (href === null) return [text(sourceOf(node, src))];
       const children = inlines(node.children, src);
-      if (href === null) return children;
       return [{ type: "link", href, children: children.length ? children : [text(node.url)] }];
     }
     case "html":
@@ -65,8 +67,8 @@ function block(node: RootContent, src: string): Block {
 
 /**
  * A prose field read as CommonMark, keeping only paragraphs, line breaks, lists, emphasis, strong,
- * code, block quotes and links to http, https or mailto. Raw HTML and every other construct stay
- * as the text that was typed; a link to anything else keeps only its text.
+ * code, block quotes and links to http, https or mailto. Raw HTML, links to anything else and
+ * every other construct stay as the text that was typed.
  */
 export function parseProse(src: string): Block[] {
   return blocks(fromMarkdown(src).children, src);
