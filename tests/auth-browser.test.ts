@@ -56,7 +56,8 @@ describe.each([
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password").fill(password);
       await page.getByRole("button", { name: "Sign in" }).click();
-      await expect.poll(() => new URL(page.url()).pathname).toBe(INCIDENT_PATH);
+      // Signing in hashes the password at scrypt's full cost, then renders the page: longer than expect.poll's 1 s.
+      await page.waitForURL((url) => url.pathname === INCIDENT_PATH);
       const cookie = await sessionCookie(context);
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", secure: false, path: "/" });
       expect(await page.evaluate(() => document.cookie).catch(() => "")).not.toContain("aftermath_session");
@@ -67,7 +68,7 @@ describe.each([
       await page.goto("/signout");
       await expect(page.getByText(`Signed in as ${email}.`).waitFor()).resolves.toBeUndefined();
       await page.getByRole("button", { name: "Sign out" }).click();
-      await expect.poll(() => new URL(page.url()).pathname).toBe("/signin");
+      await page.waitForURL((url) => url.pathname === "/signin");
       expect(await sessionCookie(context)).toBeUndefined();
 
       // The old id is dead on the server too, not only gone from this browser.
