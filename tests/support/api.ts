@@ -45,3 +45,43 @@ export const testIncident = (slug: string, title = `Test incident ${slug}`) => (
   attackNote: null,
   sampleNote: null,
 });
+
+type PlainRecord = {
+  incident: Record<string, unknown>;
+  sources: unknown[];
+  events: unknown[];
+  figures: unknown[];
+  durations: unknown[];
+  assessments: { findings: unknown[]; reactions: unknown[] };
+  recommendations: unknown[];
+  context: unknown[];
+};
+
+/** Writes a whole record through the API as an editor's automation would: the incident, then each item in order. */
+export async function postRecord(token: string, slug: string, record: PlainRecord): Promise<number> {
+  // The incident's own citations wait until its sources exist.
+  const { cites, ...incident } = record.incident;
+  const created = await callApi("POST", "/incidents", { token, body: { ...incident, slug } });
+  if (created.response.status !== 201) throw new Error(`POST /incidents: ${JSON.stringify(created.body)}`);
+  let version = created.body.version as number;
+  const collections: Array<[string, unknown[]]> = [
+    ["sources", record.sources],
+    ["events", record.events],
+    ["figures", record.figures],
+    ["durations", record.durations],
+    ["findings", record.assessments.findings],
+    ["reactions", record.assessments.reactions],
+    ["recommendations", record.recommendations],
+    ["context", record.context],
+  ];
+  for (const [collection, items] of collections) {
+    for (const item of items) {
+      const { response, body } = await callApi("POST", `/incidents/${slug}/${collection}`, { token, body: { version, item } });
+      if (response.status !== 201) throw new Error(`POST ${collection}: ${JSON.stringify(body)}`);
+      version = body.version as number;
+    }
+  }
+  const cited = await callApi("PATCH", `/incidents/${slug}`, { token, body: { version, cites } });
+  if (cited.response.status !== 200) throw new Error(`PATCH cites: ${JSON.stringify(cited.body)}`);
+  return cited.body.version as number;
+}
