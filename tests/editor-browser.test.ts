@@ -77,6 +77,14 @@ describe("an editor writes a small incident end to end", () => {
     await expect(visitor.getByRole("heading", { level: 1 }).innerText()).resolves.toBe(`Queue outage ${XSS}`);
     expect(await visitor.locator("main").innerText()).toContain(`Disk full ${XSS}`);
     expect(await visitor.locator("main img").count()).toBe(0);
+    // A young record says what it does not have yet, and every link of the page's contents lands on a section.
+    for (const none of ["No figures on record.", "No durations on record.", "No assessments on record.", "No advice on record."]) {
+      expect(await visitor.getByText(none, { exact: true }).count(), none).toBe(1);
+    }
+    const targets = await visitor.locator('nav[aria-label="On this page"] a').evaluateAll((links) =>
+      links.map((a) => (a.getAttribute("href") ?? "").slice(1)).filter((id) => !document.getElementById(id)),
+    );
+    expect(targets).toEqual([]);
 
     await page.goto(`/editor/incidents/${slug}/history`);
     const lines = await page.locator("main li p").allInnerTexts();

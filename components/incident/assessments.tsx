@@ -12,6 +12,7 @@ export function Assessments({ findings, reactions }: { findings: Finding[]; reac
       <div>
         <h3 className="text-lg font-semibold">Findings</h3>
         <p className="text-sm text-slate-600 dark:text-slate-400">{assessors.join("; ")}</p>
+        {findings.length === 0 && <p className="mt-3">None on record.</p>}
         <ul className="mt-3 list-disc space-y-2 pl-5">
           {findings.map((f) => (
             <li key={f.id}>
@@ -22,6 +23,7 @@ export function Assessments({ findings, reactions }: { findings: Finding[]; reac
       </div>
       <div>
         <h3 className="text-lg font-semibold">Reactions</h3>
+        {reactions.length === 0 && <p className="mt-3">None on record.</p>}
         <ul className="mt-3 space-y-3">
           {reactions.map((r) => (
             <li key={r.id} className="border-l-4 border-slate-300 pl-3 dark:border-slate-700">

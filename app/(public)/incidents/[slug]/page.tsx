@@ -14,7 +14,9 @@ import { SampleBadge, Section } from "@/components/section";
 import { Timeline } from "@/components/timeline/timeline";
 import { listIncidents, readIncident } from "@/db/read-incident";
 import { affectedSummaryOf } from "@/db/export-incident";
+import { NoneOnRecord } from "@/components/none-on-record";
 import { computeClaim } from "@/lib/duration-claims";
+import { NO_AFFECTED } from "@/lib/export/model";
 import { prosePlain } from "@/lib/markdown/plain";
 
 // Prerendered at build from the database; an incident published later renders on its first request
@@ -88,30 +90,32 @@ export default async function IncidentPage({ params }: Props) {
         </ul>
       </nav>
       <Section id="figures" title={title.figures}>
-        <KeyFigures figures={view.figures} />
+        {view.figures.length ? <KeyFigures figures={view.figures} /> : <NoneOnRecord>No figures on record.</NoneOnRecord>}
       </Section>
       <Section id="timeline" title={title.timeline}>
-        <Timeline events={view.events} />
+        {view.events.length ? <Timeline events={view.events} /> : <NoneOnRecord>No events on record.</NoneOnRecord>}
       </Section>
       <Section id="durations" title={title.durations}>
-        <DurationsView claims={claims} />
+        {claims.length ? <DurationsView claims={claims} /> : <NoneOnRecord>No durations on record.</NoneOnRecord>}
       </Section>
-      {affected && (
-        <Section id="affected" title={title.affected} badge={affected.sample ? <SampleBadge /> : null}>
-          <AffectedView affected={affected} points={view.affected.points} />
-        </Section>
-      )}
+      <Section id="affected" title={title.affected} badge={affected?.sample ? <SampleBadge /> : null}>
+        {affected ? <AffectedView affected={affected} points={view.affected.points} /> : <NoneOnRecord>{NO_AFFECTED}</NoneOnRecord>}
+      </Section>
       <Section id="assessments" title={title.assessments}>
-        <Assessments findings={view.findings} reactions={view.reactions} />
+        {view.findings.length || view.reactions.length ? (
+          <Assessments findings={view.findings} reactions={view.reactions} />
+        ) : (
+          <NoneOnRecord>No assessments on record.</NoneOnRecord>
+        )}
       </Section>
       <Section id="advice" title={title.advice}>
-        <Advice recommendations={view.recommendations} />
+        {view.recommendations.length ? <Advice recommendations={view.recommendations} /> : <NoneOnRecord>No advice on record.</NoneOnRecord>}
       </Section>
       <Section id="context" title={title.context}>
-        <ContextFacts facts={view.context} />
+        {view.context.length ? <ContextFacts facts={view.context} /> : <NoneOnRecord>No context on record.</NoneOnRecord>}
       </Section>
       <Section id="sources" title={title.sources}>
-        <SourceList sources={view.sources} />
+        {view.sources.length ? <SourceList sources={view.sources} /> : <NoneOnRecord>No sources on record.</NoneOnRecord>}
       </Section>
     </article>
   );
