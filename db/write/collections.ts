@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Actor } from "@/lib/actor";
 import type { CitationSubject } from "@/lib/constants";
 import { DomainError } from "@/lib/domain-error";
+import { type EditableCollection, EDITABLE_COLLECTIONS } from "@/lib/editor-fields";
 import { itemSchemas } from "@/seed/format";
 import { isValidPreciseTime } from "@/lib/precise-time";
 import type { Db } from "../client";
@@ -11,19 +12,20 @@ import { citation, contextFact, durationClaim, event, figure, finding, findingRe
 import { type Tx, assertCanWrite, citesOf, mutateIncident, parseInput, setCitations } from "./mutate";
 
 const TABLES = {
-  events: { table: event, subject: "event", schema: itemSchemas.events },
-  sources: { table: source, subject: null, schema: itemSchemas.sources },
-  figures: { table: figure, subject: "figure", schema: itemSchemas.figures },
-  durations: { table: durationClaim, subject: "duration_claim", schema: itemSchemas.durations },
-  findings: { table: finding, subject: "finding", schema: itemSchemas.findings },
-  reactions: { table: findingReaction, subject: "finding_reaction", schema: itemSchemas.reactions },
-  recommendations: { table: recommendation, subject: "recommendation", schema: itemSchemas.recommendations },
-  context: { table: contextFact, subject: "context_fact", schema: itemSchemas.context },
-} as const;
+  events: { table: event, subject: "event" },
+  sources: { table: source, subject: null },
+  figures: { table: figure, subject: "figure" },
+  durations: { table: durationClaim, subject: "duration_claim" },
+  findings: { table: finding, subject: "finding" },
+  reactions: { table: findingReaction, subject: "finding_reaction" },
+  recommendations: { table: recommendation, subject: "recommendation" },
+  context: { table: contextFact, subject: "context_fact" },
+} as const satisfies Record<EditableCollection, { table: unknown; subject: CitationSubject | null }>;
 
-export type Collection = keyof typeof TABLES;
-export const COLLECTIONS = Object.keys(TABLES) as Collection[];
-export const collectionSchema = (c: Collection) => TABLES[c].schema;
+// One list of collections for the API, the editor and the seed: lib/editor-fields owns it.
+export type Collection = EditableCollection;
+export const COLLECTIONS = EDITABLE_COLLECTIONS;
+export const collectionSchema = (c: Collection) => itemSchemas[c];
 
 type AnyTable = (typeof TABLES)[Collection]["table"];
 type Row = { id: number; incidentId: number } & Record<string, unknown>;
@@ -80,7 +82,7 @@ function guarded<T>(what: string, work: () => T): T {
 export function addItem({ db, actor, slug, collection, input }: { db: Db; actor: Actor; slug: string; collection: Collection; input: unknown }) {
   assertCanWrite(actor);
   const { version, item } = parseInput(versioned, input);
-  const parsed = parseInput(TABLES[collection].schema, item) as Record<string, unknown>;
+  const parsed = parseInput(itemSchemas[collection], item) as Record<string, unknown>;
   const { table, subject } = TABLES[collection];
   return mutateIncident(db, actor, slug, version, (tx, inc) => {
     // New items go last; sources are ordered by their number instead.
@@ -96,7 +98,7 @@ export function updateItem(args: { db: Db; actor: Actor; slug: string; collectio
   const { db, actor, slug, collection, id, input } = args;
   assertCanWrite(actor);
   const { version, item } = parseInput(versioned, input);
-  const parsed = parseInput(TABLES[collection].schema, item) as Record<string, unknown>;
+  const parsed = parseInput(itemSchemas[collection], item) as Record<string, unknown>;
   const { table, subject } = TABLES[collection];
   return mutateIncident(db, actor, slug, version, (tx, inc) => {
     const before = findRow(tx, table, inc.id, id);
