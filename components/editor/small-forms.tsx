@@ -7,12 +7,13 @@ import type { EditorAction } from "./item-form";
 const DANGER =
   "rounded-md border border-red-700 px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-60 dark:border-red-400 dark:text-red-200 dark:hover:bg-red-950/40";
 
-export function DeleteItemForm({ action, version, label }: { action: EditorAction; version: number; label: string }) {
+/** A form that is only a button and the version it acts on: publish, unpublish, delete. */
+function ButtonForm({ action, version, label, danger = false }: { action: EditorAction; version: number; label: string; danger?: boolean }) {
   const [state, formAction, pending] = useActionState(action, { status: "idle" });
   return (
     <form action={formAction} className="flex flex-wrap items-center gap-3">
       <input type="hidden" name="version" value={version} />
-      <button type="submit" disabled={pending} className={DANGER}>
+      <button type="submit" disabled={pending} className={danger ? DANGER : BUTTON}>
         {label}
       </button>
       <StateMessage state={state} />
@@ -20,15 +21,8 @@ export function DeleteItemForm({ action, version, label }: { action: EditorActio
   );
 }
 
-export function PublishForm({ action, version, published }: { action: EditorAction; version: number; published: boolean }) {
-  const [state, formAction, pending] = useActionState(action, { status: "idle" });
-  return (
-    <form action={formAction} className="flex flex-wrap items-center gap-3">
-      <input type="hidden" name="version" value={version} />
-      <button type="submit" disabled={pending} className={BUTTON}>
-        {published ? "Unpublish (back to draft)" : "Publish"}
-      </button>
-      <StateMessage state={state} />
-    </form>
-  );
-}
+export const DeleteItemForm = (props: { action: EditorAction; version: number; label: string }) => <ButtonForm {...props} danger />;
+
+export const PublishForm = ({ action, version, published }: { action: EditorAction; version: number; published: boolean }) => (
+  <ButtonForm action={action} version={version} label={published ? "Unpublish (back to draft)" : "Publish"} />
+);

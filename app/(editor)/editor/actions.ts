@@ -61,26 +61,29 @@ const collectionArg = z.enum(EDITABLE_COLLECTIONS);
 const idArg = z.number().int().positive();
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-// Bound arguments come back from the browser like any other input, so they are checked again here.
-export async function addItemAction(slug: string, collection: EditableCollection, _previous: EditorState, form: FormData): Promise<EditorState> {
+/** The item verbs' shared part. Bound arguments come back from the browser like any other input, so they are checked again here. */
+async function onItem(slug: string, collection: EditableCollection, done: string, work: (actor: Actor, c: EditableCollection) => unknown, form?: FormData) {
   const actor = await editor(`/editor/incidents/${slug}`);
   const c = collectionArg.parse(collection);
-  const input = { version: versionFromForm(form), item: itemFromForm(c, form) };
-  return attempt(() => addItem({ db: getDb(), actor, slug, collection: c, input }), `${capitalised(ITEM_NAMES[c].one)} added.`, slug, form);
+  return attempt(() => work(actor, c), `${capitalised(ITEM_NAMES[c].one)} ${done}.`, slug, form);
+}
+
+export async function addItemAction(slug: string, collection: EditableCollection, _previous: EditorState, form: FormData): Promise<EditorState> {
+  return onItem(slug, collection, "added", (actor, c) => addItem({ db: getDb(), actor, slug, collection: c, input: { version: versionFromForm(form), item: itemFromForm(c, form) } }), form);
 }
 
 export async function updateItemAction(slug: string, collection: EditableCollection, id: number, _previous: EditorState, form: FormData): Promise<EditorState> {
-  const actor = await editor(`/editor/incidents/${slug}`);
-  const c = collectionArg.parse(collection);
-  const input = { version: versionFromForm(form), item: itemFromForm(c, form) };
-  return attempt(() => updateItem({ db: getDb(), actor, slug, collection: c, id: idArg.parse(id), input }), `${capitalised(ITEM_NAMES[c].one)} saved.`, slug, form);
+  return onItem(
+    slug,
+    collection,
+    "saved",
+    (actor, c) => updateItem({ db: getDb(), actor, slug, collection: c, id: idArg.parse(id), input: { version: versionFromForm(form), item: itemFromForm(c, form) } }),
+    form,
+  );
 }
 
 export async function removeItemAction(slug: string, collection: EditableCollection, id: number, _previous: EditorState, form: FormData): Promise<EditorState> {
-  const actor = await editor(`/editor/incidents/${slug}`);
-  const c = collectionArg.parse(collection);
-  const input = { version: versionFromForm(form) };
-  return attempt(() => removeItem({ db: getDb(), actor, slug, collection: c, id: idArg.parse(id), input }), `${capitalised(ITEM_NAMES[c].one)} deleted.`, slug);
+  return onItem(slug, collection, "deleted", (actor, c) => removeItem({ db: getDb(), actor, slug, collection: c, id: idArg.parse(id), input: { version: versionFromForm(form) } }));
 }
 
 /** Matches experimental.serverActions.bodySizeLimit in next.config.ts; larger lists go through the API or the CLI. */
