@@ -1,5 +1,5 @@
 import { chartFigure, cite, esc, prose, proseLine, section, timeTag } from "./html-kit";
-import { contestedPairs, type DurationRow } from "./model";
+import { contestedPairs, type DurationRow, NONE_ON_RECORD } from "./model";
 import { durationChart } from "./svg-durations";
 
 /** Claims that disagree are set side by side, with the reason, never resolved by dropping one. */
@@ -49,7 +49,7 @@ const chartName = (rows: DurationRow[], unit: string) =>
   `Bar chart of lengths in ${unit}: ${rows.map((r) => `${r.label}, ${r.length}`).join("; ")}`;
 
 export function durationsHtml(rows: DurationRow[]): string {
-  if (rows.length === 0) return section("durations", `<p>No durations on record.</p>`);
+  if (rows.length === 0) return section("durations", `<p>${NONE_ON_RECORD.durations}</p>`);
   const contested = new Set(contestedPairs(rows).flatMap(({ claim, other }) => [claim.key, other.key]));
   const hours = rows.filter((r) => r.scale === "hours");
   const days = rows.filter((r) => r.scale === "days");

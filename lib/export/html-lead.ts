@@ -1,7 +1,7 @@
 import type { IncidentDocument } from "./document";
 import { cite, esc, prose, proseLine, section, timeTag } from "./html-kit";
 import type { DurationRow } from "./model";
-import { SECTIONS } from "./model";
+import { NONE_ON_RECORD, SECTIONS } from "./model";
 
 type Incident = IncidentDocument["record"]["incident"];
 
@@ -56,6 +56,6 @@ export function figuresHtml(doc: IncidentDocument): string {
     const note = f.note ? `<div class="block note md">${prose(f.note)}</div>` : "";
     return `<div class="figure"><dt>${esc(f.label)}${cite(f.cites)}${note}</dt><dd>${esc(f.value)}${unit}</dd></div>`;
   });
-  const body = cards.length ? `<dl class="figures">${cards.join("")}</dl>` : `<p>No figures on record.</p>`;
+  const body = cards.length ? `<dl class="figures">${cards.join("")}</dl>` : `<p>${NONE_ON_RECORD.figures}</p>`;
   return section("figures", body);
 }

@@ -1,6 +1,6 @@
 import type { IncidentDocument } from "./document";
 import { cite, esc, prose, section } from "./html-kit";
-import { ADVICE_GROUPS, formatLongDate, groupBy, isLinkable, sourceByline, STATUS_LABEL } from "./model";
+import { ADVICE_GROUPS, formatLongDate, groupBy, isLinkable, NONE_ON_RECORD, sourceByline, STATUS_LABEL } from "./model";
 
 type Record_ = IncidentDocument["record"];
 
@@ -30,7 +30,7 @@ export function adviceHtml(record: Record_): string {
     );
     return [`<div><h3 id="${g.id}">${esc(g.title)}</h3><ul class="plain">${list.join("")}</ul></div>`];
   });
-  return section("advice", groups.length ? `<div class="cols">${groups.join("")}</div>` : `<p>No advice on record.</p>`);
+  return section("advice", groups.length ? `<div class="cols">${groups.join("")}</div>` : `<p>${NONE_ON_RECORD.advice}</p>`);
 }
 
 export function contextHtml(record: Record_): string {
@@ -38,7 +38,7 @@ export function contextHtml(record: Record_): string {
     (t) =>
       `<div><h3>${esc(t.key)}</h3><ul>${t.items.map((f) => `<li class="md">${prose(f.statement, cite(f.cites))}</li>`).join("")}</ul></div>`,
   );
-  return section("context", topics.length ? `<div class="cols">${topics.join("")}</div>` : `<p>No context on record.</p>`);
+  return section("context", topics.length ? `<div class="cols">${topics.join("")}</div>` : `<p>${NONE_ON_RECORD.context}</p>`);
 }
 
 /** The numbered list every citation marker points into; only http(s) addresses become links. */

@@ -9,6 +9,7 @@ import {
   groupBy,
   isLinkable,
   NO_AFFECTED,
+  NONE_ON_RECORD,
   sourceByline,
   splitTokenLines,
   STATUS_LABEL,
@@ -67,14 +68,14 @@ export function adviceMd(record: Record_): string {
     if (items.length === 0) return [];
     return [blocks(`### ${g.title}`, items.map((r) => `- *${STATUS_LABEL[r.status]}* — ${mdLine(r.text, fn(r.cites))}`).join("\n"))];
   });
-  return blocks(heading("advice"), ...(groups.length ? groups : ["No advice on record."]));
+  return blocks(heading("advice"), ...(groups.length ? groups : [NONE_ON_RECORD.advice]));
 }
 
 export function contextMd(record: Record_): string {
   const topics = groupBy(record.context, (f) => f.topic).map((t) =>
     blocks(`### ${md(t.key)}`, t.items.map((f) => `- ${mdLine(f.statement, fn(f.cites))}`).join("\n")),
   );
-  return blocks(heading("context"), ...(topics.length ? topics : ["No context on record."]));
+  return blocks(heading("context"), ...(topics.length ? topics : [NONE_ON_RECORD.context]));
 }
 
 /**

@@ -3,7 +3,7 @@ import type { TimelineItem } from "../timeline";
 import type { IncidentDocument } from "./document";
 import { blocks, fn, heading, md, mdLine, mdProse, table } from "./markdown-kit";
 import { adviceMd, affectedMd, assessmentsMd, contextMd, sourcesMd } from "./markdown-more";
-import { contestedPairs, durationRows, type DurationRow, type RenderOptions, rowRange, timelineOf } from "./model";
+import { contestedPairs, durationRows, type DurationRow, NONE_ON_RECORD, type RenderOptions, rowRange, timelineOf } from "./model";
 
 function leadMd(doc: IncidentDocument, rows: DurationRow[]): string {
   const i = doc.record.incident;
@@ -31,7 +31,7 @@ function figuresMd(doc: IncidentDocument): string {
     md(f.unit ? `${f.value} ${f.unit}` : f.value),
     f.note ? mdLine(f.note) : "",
   ]);
-  return blocks(heading("figures"), rows.length ? table(["Figure", "Value", "Note"], rows) : "No figures on record.");
+  return blocks(heading("figures"), rows.length ? table(["Figure", "Value", "Note"], rows) : NONE_ON_RECORD.figures);
 }
 
 function eventMd(item: TimelineItem, cites: number[]): string {
@@ -78,7 +78,7 @@ function durationsMd(rows: DurationRow[]): string {
   return blocks(
     heading("durations"),
     ...disputes,
-    rows.length ? table(["Duration", "Length", "From → to (UTC)", "Who counts it, and how"], tableRows) : "No durations on record.",
+    rows.length ? table(["Duration", "Length", "From → to (UTC)", "Who counts it, and how"], tableRows) : NONE_ON_RECORD.durations,
     rows.length ? footnote : null,
   );
 }

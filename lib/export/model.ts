@@ -167,6 +167,17 @@ export function affectedSentence(a: NonNullable<IncidentDocument["affected"]>): 
 
 export const NO_AFFECTED = "There is no affected-response count on record for this incident.";
 
+/** What a section says while it has nothing yet: the page and both exports say the same. */
+export const NONE_ON_RECORD = {
+  figures: "No figures on record.",
+  events: "No events on record.",
+  durations: "No durations on record.",
+  assessments: "No assessments on record.",
+  advice: "No advice on record.",
+  context: "No context on record.",
+  sources: "No sources on record.",
+} as const;
+
 /** Token thresholds inside (by tokens, as drawn, so legend and lines match) and outside the histogram's range. */
 export function splitTokenLines(buckets: NonNullable<IncidentDocument["affected"]>["promptTokens"], lines: TokenLine[]) {
   const low = buckets[0]?.from ?? 0;

@@ -16,7 +16,7 @@ import { listIncidents, readIncident } from "@/db/read-incident";
 import { affectedSummaryOf } from "@/db/export-incident";
 import { NoneOnRecord } from "@/components/none-on-record";
 import { computeClaim } from "@/lib/duration-claims";
-import { NO_AFFECTED } from "@/lib/export/model";
+import { NO_AFFECTED, NONE_ON_RECORD } from "@/lib/export/model";
 import { prosePlain } from "@/lib/markdown/plain";
 
 // Prerendered at build from the database; an incident published later renders on its first request
@@ -90,13 +90,13 @@ export default async function IncidentPage({ params }: Props) {
         </ul>
       </nav>
       <Section id="figures" title={title.figures}>
-        {view.figures.length ? <KeyFigures figures={view.figures} /> : <NoneOnRecord>No figures on record.</NoneOnRecord>}
+        {view.figures.length ? <KeyFigures figures={view.figures} /> : <NoneOnRecord>{NONE_ON_RECORD.figures}</NoneOnRecord>}
       </Section>
       <Section id="timeline" title={title.timeline}>
-        {view.events.length ? <Timeline events={view.events} /> : <NoneOnRecord>No events on record.</NoneOnRecord>}
+        {view.events.length ? <Timeline events={view.events} /> : <NoneOnRecord>{NONE_ON_RECORD.events}</NoneOnRecord>}
       </Section>
       <Section id="durations" title={title.durations}>
-        {claims.length ? <DurationsView claims={claims} /> : <NoneOnRecord>No durations on record.</NoneOnRecord>}
+        {claims.length ? <DurationsView claims={claims} /> : <NoneOnRecord>{NONE_ON_RECORD.durations}</NoneOnRecord>}
       </Section>
       <Section id="affected" title={title.affected} badge={affected?.sample ? <SampleBadge /> : null}>
         {affected ? <AffectedView affected={affected} points={view.affected.points} /> : <NoneOnRecord>{NO_AFFECTED}</NoneOnRecord>}
@@ -105,17 +105,17 @@ export default async function IncidentPage({ params }: Props) {
         {view.findings.length || view.reactions.length ? (
           <Assessments findings={view.findings} reactions={view.reactions} />
         ) : (
-          <NoneOnRecord>No assessments on record.</NoneOnRecord>
+          <NoneOnRecord>{NONE_ON_RECORD.assessments}</NoneOnRecord>
         )}
       </Section>
       <Section id="advice" title={title.advice}>
-        {view.recommendations.length ? <Advice recommendations={view.recommendations} /> : <NoneOnRecord>No advice on record.</NoneOnRecord>}
+        {view.recommendations.length ? <Advice recommendations={view.recommendations} /> : <NoneOnRecord>{NONE_ON_RECORD.advice}</NoneOnRecord>}
       </Section>
       <Section id="context" title={title.context}>
-        {view.context.length ? <ContextFacts facts={view.context} /> : <NoneOnRecord>No context on record.</NoneOnRecord>}
+        {view.context.length ? <ContextFacts facts={view.context} /> : <NoneOnRecord>{NONE_ON_RECORD.context}</NoneOnRecord>}
       </Section>
       <Section id="sources" title={title.sources}>
-        {view.sources.length ? <SourceList sources={view.sources} /> : <NoneOnRecord>No sources on record.</NoneOnRecord>}
+        {view.sources.length ? <SourceList sources={view.sources} /> : <NoneOnRecord>{NONE_ON_RECORD.sources}</NoneOnRecord>}
       </Section>
     </article>
   );
