@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { securityHeaderRules } from "./lib/security-headers";
+import { securityHeaderRules } from "@/http/security-headers";
 
 const nextConfig: NextConfig = {
   // Tests build into their own folder so they never overwrite the build `npm start` serves.

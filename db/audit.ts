@@ -1,7 +1,8 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
-import { type Actor, actorLabel } from "@/lib/actor";
-import type { AuditAction } from "@/lib/constants";
+import { type Actor, actorLabel } from "@/domain/access";
+import type { AuditAction } from "@/domain/audit";
+import { isCollection, itemLabel } from "@/domain/record/collections";
 import type { Db } from "./client";
 import { auditEntry } from "./schema";
 
@@ -38,16 +39,7 @@ export function auditTrail(db: Db, incidentId: number) {
   return db.select().from(auditEntry).where(eq(auditEntry.incidentId, incidentId)).orderBy(asc(auditEntry.id)).all();
 }
 
-const ITEMS: Record<string, string> = {
-  events: "Event",
-  sources: "Source",
-  figures: "Figure",
-  durations: "Duration",
-  findings: "Finding",
-  reactions: "Reaction",
-  recommendations: "Recommendation",
-  context: "Context fact",
-};
+const entityLabel = (entity: string) => (isCollection(entity) ? itemLabel(entity) : entity === "affected" ? "Affected list" : entity);
 const INCIDENT: Partial<Record<AuditAction, string>> = {
   create: "Record created",
   update: "Incident details changed",
@@ -70,6 +62,6 @@ const DONE: Record<AuditAction, string> = {
 export function publicChanges(db: Db, incidentId: number): Array<{ at: string; summary: string }> {
   return auditTrail(db, incidentId).map((e) => ({
     at: e.at,
-    summary: e.entity === "incident" ? (INCIDENT[e.action] ?? `Incident ${DONE[e.action]}`) : `${ITEMS[e.entity] ?? e.entity} ${DONE[e.action]}`,
+    summary: e.entity === "incident" ? (INCIDENT[e.action] ?? `Incident ${DONE[e.action]}`) : `${entityLabel(e.entity)} ${DONE[e.action]}`,
   }));
 }

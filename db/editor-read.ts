@@ -1,6 +1,6 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
-import { DomainError } from "@/lib/domain-error";
+import { DomainError } from "@/domain/errors";
 import { auditTrail } from "./audit";
 import { type Db, getDb } from "./client";
 import { readIncidentRecord } from "./read-record";

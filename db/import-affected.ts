@@ -8,7 +8,7 @@ import { asc, eq } from "drizzle-orm";
 import { jsonParser } from "stream-json/parser.js";
 import { streamArray } from "stream-json/streamers/stream-array.js";
 import type { z } from "zod";
-import { AFFECTED_CSV_HEADER, affectedRow } from "@/lib/affected-ids";
+import { AFFECTED_CSV_HEADER, affectedRow } from "@/domain/record/affected";
 import { tenantKey } from "@/lib/tenant-key";
 import type { Db } from "./client";
 import { incident } from "./schema";

@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { incidentDocumentSchema } from "@/seed/document-schema";
+import type { incidentDocumentSchema } from "@/domain/record/document";
 import type { Db } from "./client";
 import { insertIncidentRecord } from "./insert-incident";
 import { incident } from "./schema";

@@ -1,6 +1,6 @@
 import "server-only";
 import { tenantKey } from "@/lib/tenant-key";
-import type { AffectedRole } from "@/lib/constants";
+import type { AffectedRole } from "@/domain/record/constants";
 import type { Db } from "./client";
 import { affectedResponse } from "./schema";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import type { CitationSubject } from "@/lib/constants";
-import type { IncidentRecord } from "@/seed/record";
+import type { CitationSubject } from "@/domain/record/constants";
+import type { IncidentRecord } from "@/domain/record/record";
 import type { Db } from "./client";
 import {
   citation,

@@ -1,6 +1,6 @@
 import "server-only";
 import type Database from "better-sqlite3";
-import type { AffectedRole } from "@/lib/constants";
+import type { AffectedRole } from "@/domain/record/constants";
 import type { Db } from "./client";
 
 export type LookupQuery = {

@@ -1,5 +1,5 @@
 import "server-only";
-import { loadSeed, type SeedResult } from "@/seed/load";
+import { loadSeed, type SeedResult } from "@/db/seed/load";
 import { openDatabase } from "./client";
 import { type Env, databasePath, readEnv } from "./env";
 import { lookupSecret } from "./lookup-secret";

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
-import type { AffectedRole, CitationSubject } from "@/lib/constants";
+import type { AffectedRole, CitationSubject } from "@/domain/record/constants";
 import { type Db, getDb } from "./client";
 import {
   affectedResponse,

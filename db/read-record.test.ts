@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readSeedIncident } from "@/seed/read";
+import { readSeedIncident } from "@/db/seed/read";
 import { type Db, openDatabase } from "./client";
 import { readEnv } from "./env";
 import { insertIncidentRecord } from "./insert-incident";

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, lt, or } from "drizzle-orm";
-import type { UserRole } from "@/lib/constants";
+import type { UserRole } from "@/domain/access";
 import { hashToken, isSecretTokenShape, newSecretToken } from "@/lib/secret-token";
 import type { Db } from "./client";
 import { readEnv } from "./env";

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
-import type { Actor } from "@/lib/actor";
-import type { TokenScope } from "@/lib/constants";
+import type { Actor } from "@/domain/access";
+import type { TokenScope } from "@/domain/access";
 import { hashToken, isSecretTokenShape, newSecretToken } from "@/lib/secret-token";
 import type { Db } from "./client";
 import { apiToken } from "./schema";

@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { USER_ROLES, type UserRole } from "@/lib/constants";
+import { USER_ROLES, type UserRole } from "@/domain/access";
 import { hashPassword, needsRehash, passwordProblem, verifyPassword } from "@/lib/password";
 import type { Db } from "./client";
 import { user } from "./schema";

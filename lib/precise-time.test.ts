@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
-import type { Precision } from "./constants";
+import type { Precision } from "@/lib/precise-time";
 import type { PreciseTime } from "./precise-time";
 import {
   compareTimes,

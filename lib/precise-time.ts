@@ -1,4 +1,5 @@
-import type { Precision } from "./constants";
+export const PRECISIONS = ["year", "month", "day", "minute", "none"] as const;
+export type Precision = (typeof PRECISIONS)[number];
 
 export type PreciseTime = { at: string | null; precision: Precision };
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 // A build is stale when a source file changed after it or it was prerendered from another database.
-const SOURCE_DIRS = ["app", "components", "db", "lib", "seed", "public"];
+const SOURCE_DIRS = ["app", "components", "db", "domain", "http", "lib", "publish", "seed", "view", "public"];
 const SOURCE_FILES = ["next.config.ts", "package-lock.json", "postcss.config.mjs"];
 const STAMP = "aftermath-build.json";
 

@@ -3,10 +3,10 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "@/db/client";
 import { databasePath, readEnv } from "@/db/env";
-import { incidentFiles, siteFiles } from "@/db/export-files";
-import { publishedSlugs, readIncidentDocument } from "@/db/export-incident";
+import { incidentFiles, siteFiles } from "@/publish/files";
+import { publishedSlugs, readIncidentDocument } from "@/publish/read-document";
 import { migrateDatabase } from "@/db/migrate";
-import type { IncidentDocument } from "@/lib/export/document";
+import type { IncidentDocument } from "@/publish/document";
 
 // npm run export -- [--incident <slug>] [--out <dir>] [--base-url <url>]: the published postmortems as files.
 const USAGE = "usage: npm run export -- [--incident <slug>] [--out <dir>] [--base-url <https://host/path/>]";

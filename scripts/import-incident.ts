@@ -3,7 +3,7 @@ import { openDatabase } from "@/db/client";
 import { databasePath, readEnv } from "@/db/env";
 import { IncidentExistsError, importIncidentDocument } from "@/db/import-incident";
 import { migrateDatabase } from "@/db/migrate";
-import { incidentDocumentSchema } from "@/seed/document-schema";
+import { incidentDocumentSchema } from "@/domain/record/document";
 
 // npm run import:incident -- <incident.json>: an exported incident back into the database, whole or not at all.
 const USAGE = "usage: npm run import:incident -- <incident.json>";

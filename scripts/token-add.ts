@@ -4,7 +4,7 @@ import { openDatabase } from "@/db/client";
 import { databasePath, readEnv } from "@/db/env";
 import { migrateDatabase } from "@/db/migrate";
 import { TokenNameTakenError, createToken } from "@/db/tokens";
-import { TOKEN_SCOPES } from "@/lib/constants";
+import { TOKEN_SCOPES } from "@/domain/access";
 
 // npm run token:add -- --name <n> --scope <read|write>: prints the token once; only its hash is kept.
 const USAGE = "usage: npm run token:add -- --name <name> --scope <read|write>";

@@ -5,7 +5,7 @@ import { parseArgs } from "node:util";
 import { openDatabase } from "@/db/client";
 import { databasePath, readEnv } from "@/db/env";
 import { createUser, EmailTakenError, emailSchema, findUserByEmail, InvalidUserError, roleSchema } from "@/db/users";
-import { USER_ROLES } from "@/lib/constants";
+import { USER_ROLES } from "@/domain/access";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from "@/lib/password";
 
 // Exit codes: 0 created, 1 unexpected failure (nothing was created), 2 the command, its input or

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, inject, it } from "vitest";
-import { sampleAccountIds, UNAFFECTED_SAMPLE_ACCOUNT, generateSample } from "@/seed/sample";
+import { sampleAccountIds, UNAFFECTED_SAMPLE_ACCOUNT, generateSample } from "@/db/seed/sample";
 import { SLUG } from "./support/contract";
 import { lookupURL, newClient, postLookup } from "./support/lookup";
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { sampleAccountIds, UNAFFECTED_SAMPLE_ACCOUNT, generateSample } from "@/seed/sample";
+import { sampleAccountIds, UNAFFECTED_SAMPLE_ACCOUNT, generateSample } from "@/db/seed/sample";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { INCIDENT_PATH } from "./support/contract";

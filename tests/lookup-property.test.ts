@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type Db, openDatabase } from "@/db/client";
 import { insertAffectedResponses } from "@/db/insert-affected";
 import { insertIncidentRecord } from "@/db/insert-incident";
-import { readSeedIncident } from "@/seed/read";
+import { readSeedIncident } from "@/db/seed/read";
 import { SLUG } from "./support/contract";
 import { postLookup } from "./support/lookup";
 

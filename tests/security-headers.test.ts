@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { API_POLICY, EXPORT_POLICY, STRICT_TRANSPORT_SECURITY } from "@/lib/security-headers";
-import { sampleAccountIds } from "@/seed/sample";
+import { API_POLICY, EXPORT_POLICY, STRICT_TRANSPORT_SECURITY } from "@/http/security-headers";
+import { sampleAccountIds } from "@/db/seed/sample";
 import { launchBrowser } from "./support/browser";
 import { INCIDENT_PATH, SLUG } from "./support/contract";
 import { elementsWith } from "./support/html";

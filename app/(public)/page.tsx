@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Prose } from "@/components/prose";
 import { SampleBadge } from "@/components/section";
 import { listIncidents, readIncident } from "@/db/read-incident";
-import { computeClaim } from "@/lib/duration-claims";
+import { computeClaim } from "@/domain/record/duration-length";
 
 export default function HomePage() {
   const incidents = listIncidents().flatMap((i) => {

@@ -2,9 +2,9 @@ import { ChartFrame } from "@/components/charts/chart-frame";
 import { PerDayChart } from "@/components/charts/per-day-chart";
 import { type PromptPoint, PromptLengthChart } from "@/components/charts/prompt-length-chart";
 import { Prose } from "@/components/prose";
-import type { AffectedPoint } from "@/lib/affected";
-import type { AffectedSummary } from "@/lib/export/document";
-import { TOKEN_LINES } from "@/lib/token-lines";
+import type { AffectedPoint } from "@/view/affected";
+import type { AffectedSummary } from "@/domain/record/document";
+import { TOKEN_LINES } from "@/view/token-lines";
 
 
 /**

@@ -1,9 +1,7 @@
-import { signOutAction } from "@/app/(editor)/signout/actions";
-
 /** A form, not a link: signing out is a POST, and it works without JavaScript. */
-export function SignOutButton({ className }: { className?: string }) {
+export function SignOutButton({ action, className }: { action: () => Promise<void>; className?: string }) {
   return (
-    <form action={signOutAction} className={className}>
+    <form action={action} className={className}>
       <button
         type="submit"
         className="rounded-md border border-slate-400 px-3 py-1 text-sm font-semibold hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:border-slate-600 dark:hover:bg-slate-800"

@@ -1,7 +1,7 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
-import type { DayCount } from "@/lib/affected";
+import type { DayCount } from "@/view/affected";
 import { AXIS_TICK } from "./sizes";
 
 export function PerDayChart({ days, width }: { days: DayCount[]; width: number }) {

@@ -1,8 +1,8 @@
 "use client";
 
 import { CartesianGrid, ReferenceLine, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
-import { shortDay } from "@/lib/affected";
-import type { TokenLine } from "@/lib/token-lines";
+import { shortDay } from "@/view/affected";
+import type { TokenLine } from "@/view/token-lines";
 import { AXIS_TICK } from "./sizes";
 
 // No field named `role`: recharts copies point fields onto SVG attributes, and role="exposed" is invalid ARIA.

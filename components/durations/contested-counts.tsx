@@ -1,6 +1,6 @@
 import { Cite } from "@/components/cite";
 import { Prose } from "@/components/prose";
-import type { ComputedClaim } from "@/lib/duration-claims";
+import type { ComputedClaim } from "@/domain/record/duration-length";
 
 /** Claims that disagree are set side by side, with the reason, never resolved by dropping one. */
 export function ContestedCounts({ claims }: { claims: ComputedClaim[] }) {

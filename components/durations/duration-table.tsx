@@ -1,6 +1,6 @@
 import { Cite } from "@/components/cite";
 import { Prose } from "@/components/prose";
-import type { ComputedClaim } from "@/lib/duration-claims";
+import type { ComputedClaim } from "@/domain/record/duration-length";
 import { formatPreciseTimeShort } from "@/lib/precise-time";
 
 function between(c: ComputedClaim): string {

@@ -1,6 +1,6 @@
 import { ChartFrame } from "@/components/charts/chart-frame";
 import { type DurationBar, DurationChart } from "@/components/charts/duration-chart";
-import type { ComputedClaim } from "@/lib/duration-claims";
+import type { ComputedClaim } from "@/domain/record/duration-length";
 import { ContestedCounts } from "./contested-counts";
 import { DurationTable } from "./duration-table";
 

@@ -1,11 +1,11 @@
-import { type EditableCollection, ITEM_NAMES } from "@/lib/editor-fields";
+import { type Collection, COLLECTIONS } from "@/domain/record/collections";
 import type { Choice } from "./item-field";
 import { type EditorAction, ItemForm } from "./item-form";
 import { itemLine, itemName } from "./item-line";
 import { DeleteItemForm } from "./small-forms";
 
 type Props = {
-  collection: EditableCollection;
+  collection: Collection;
   items: Array<{ id: number } & Record<string, unknown>>;
   version: number;
   choices: { events: Choice[]; durations: Choice[] };
@@ -18,7 +18,7 @@ const EDIT = "shrink-0 text-sm font-semibold text-blue-700 underline dark:text-b
 
 /** A collection in the editor: each item with its own edit and delete, and a form to add one. */
 export function CollectionEditor({ collection, items, version, choices, add, update, remove }: Props) {
-  const names = ITEM_NAMES[collection];
+  const names = COLLECTIONS[collection].names;
   const headingId = `${collection}-heading`;
   return (
     <section aria-labelledby={headingId}>

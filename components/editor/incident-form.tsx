@@ -1,9 +1,9 @@
 "use client";
 
 import { useActionState } from "react";
-import { INCIDENT_STATUSES, SEVERITIES } from "@/lib/constants";
-import { incidentFromForm } from "@/lib/editor-form";
-import { incidentInput } from "@/seed/format";
+import { INCIDENT_STATUSES, SEVERITIES } from "@/domain/record/constants";
+import { incidentFromForm } from "@/components/editor/form-values";
+import { incidentInput } from "@/domain/record/incident";
 import type { EditorState } from "./editor-state";
 import { BUTTON, Field, INPUT, MARKDOWN_HINT, StateMessage } from "./field";
 import { useLiveCheck } from "./use-live-check";

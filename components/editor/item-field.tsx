@@ -1,6 +1,6 @@
 "use client";
 
-import type { FieldSpec } from "@/lib/editor-fields";
+import type { FieldSpec } from "@/components/editor/fields";
 import { Field, INPUT, MARKDOWN_HINT } from "./field";
 
 export type Choice = { value: string; label: string };

@@ -1,8 +1,9 @@
 "use client";
 
 import { useActionState } from "react";
-import { type EditableCollection, formValueOf, ITEM_FIELDS, itemFromForm } from "@/lib/editor-fields";
-import { itemSchemas } from "@/seed/format";
+import { type Collection } from "@/domain/record/collections";
+import { formValueOf, ITEM_FIELDS, itemFromForm } from "@/components/editor/fields";
+import { COLLECTIONS } from "@/domain/record/collections";
 import type { EditorState } from "./editor-state";
 import { BUTTON, StateMessage } from "./field";
 import { type Choice, ItemField } from "./item-field";
@@ -11,7 +12,7 @@ import { useLiveCheck } from "./use-live-check";
 export type EditorAction = (previous: EditorState, form: FormData) => Promise<EditorState>;
 
 type Props = {
-  collection: EditableCollection;
+  collection: Collection;
   action: EditorAction;
   version: number;
   formId: string;
@@ -24,7 +25,7 @@ type Props = {
 /** Adds an item, or edits one when `item` is given; checked live with the server's own schema. */
 export function ItemForm({ collection, action, version, formId, label, submitLabel, item, choices }: Props) {
   const [state, formAction, pending] = useActionState(action, { status: "idle" });
-  const { onInput, problem } = useLiveCheck(itemSchemas[collection], (form) => itemFromForm(collection, form));
+  const { onInput, problem } = useLiveCheck(COLLECTIONS[collection].schema, (form) => itemFromForm(collection, form));
   const sent = state.status === "error" ? state.values : undefined;
   const serverProblem = (name: string) => (state.status === "error" ? state.errors.find((e) => e.field === `item.${name}`)?.message : undefined);
   return (

@@ -1,4 +1,4 @@
-import type { EditableCollection } from "@/lib/editor-fields";
+import type { Collection } from "@/domain/record/collections";
 import { formatPreciseTimeShort, type PreciseTime } from "@/lib/precise-time";
 
 type Item = Record<string, unknown>;
@@ -6,7 +6,7 @@ const s = (v: unknown) => (v === null || v === undefined ? "" : String(v));
 const cited = (item: Item) => (Array.isArray(item.cites) && item.cites.length ? ` [${item.cites.join(", ")}]` : "");
 
 /** One line that tells the editor which item this is, in the list above its edit form. */
-export function itemLine(collection: EditableCollection, item: Item): string {
+export function itemLine(collection: Collection, item: Item): string {
   switch (collection) {
     case "events":
       return `${formatPreciseTimeShort(item as unknown as PreciseTime)} · ${s(item.phase)} · ${s(item.title)}${cited(item)}`;
@@ -28,7 +28,7 @@ export function itemLine(collection: EditableCollection, item: Item): string {
 }
 
 /** A short name for an item inside a button or summary label. */
-export function itemName(collection: EditableCollection, item: Item): string {
+export function itemName(collection: Collection, item: Item): string {
   const name = s(item.title ?? item.label ?? item.topic ?? item.who ?? item.assessor ?? item.key ?? item.text);
   return collection === "sources" ? `[${s(item.number)}] ${name}` : name;
 }

@@ -1,6 +1,6 @@
 import { Cite } from "@/components/cite";
 import { Prose } from "@/components/prose";
-import type { RecommendationAudience, RecommendationStatus } from "@/lib/constants";
+import type { RecommendationAudience, RecommendationStatus } from "@/domain/record/constants";
 
 type Recommendation = { id: number; audience: RecommendationAudience; text: string; status: RecommendationStatus; cites: number[] };
 

@@ -1,7 +1,7 @@
 import { Cite } from "@/components/cite";
 import { Prose } from "@/components/prose";
-import type { Phase } from "@/lib/constants";
-import { buildTimeline, type TimelineEvent, type TimelineItem } from "@/lib/timeline";
+import type { Phase } from "@/domain/record/constants";
+import { buildTimeline, type TimelineEvent, type TimelineItem } from "@/view/timeline";
 import { EventTime, TimeZoneProvider, TimeZoneSwitch } from "./time-zone";
 
 const PHASE_STYLE: Record<Phase, string> = {

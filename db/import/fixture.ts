@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { once } from "node:events";
-import { AFFECTED_CSV_HEADER } from "@/lib/affected-ids";
+import { AFFECTED_CSV_HEADER } from "@/domain/record/affected";
 import { prng } from "@/lib/prng";
 
 /**

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { AFFECTED_ROLES } from "@/lib/constants";
+import { AFFECTED_ROLES } from "@/domain/record/constants";
 import { incident } from "./incident";
 
 /** One affected response as one account saw it. The account id is kept only as a keyed hash. */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { TOKEN_SCOPES } from "@/lib/constants";
+import { TOKEN_SCOPES } from "@/domain/access";
 
 /** A bearer token for /api/v1, stored as a hash; the token itself is shown once, when made. */
 export const apiToken = sqliteTable(

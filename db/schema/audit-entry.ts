@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { AUDIT_ACTIONS } from "@/lib/constants";
+import { AUDIT_ACTIONS } from "@/domain/audit";
 
 /**
  * Every change, appended and never altered: triggers in the migration refuse UPDATE and DELETE.

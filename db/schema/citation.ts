@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { CITATION_SUBJECTS } from "@/lib/constants";
+import { CITATION_SUBJECTS } from "@/domain/record/constants";
 import { source } from "./source";
 
 /** Links any cited fact (by table and id) to a source; a fact may cite several. */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { DURATION_KINDS } from "@/lib/constants";
+import { DURATION_KINDS } from "@/domain/record/constants";
 import { event } from "./event";
 import { incident } from "./incident";
 

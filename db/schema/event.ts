@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { PHASES, PRECISIONS } from "@/lib/constants";
+import { PHASES } from "@/domain/record/constants";
+import { PRECISIONS } from "@/lib/precise-time";
 import { incident } from "./incident";
 
 export const event = sqliteTable(

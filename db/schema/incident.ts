@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { INCIDENT_STATUSES, SEVERITIES } from "@/lib/constants";
+import { INCIDENT_STATUSES, SEVERITIES } from "@/domain/record/constants";
 
 export const incident = sqliteTable(
   "incident",

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { RECOMMENDATION_AUDIENCES, RECOMMENDATION_STATUSES } from "@/lib/constants";
+import { RECOMMENDATION_AUDIENCES, RECOMMENDATION_STATUSES } from "@/domain/record/constants";
 import { incident } from "./incident";
 
 /** Advice to tenants, the provider's remediation, and what to watch next. */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { USER_ROLES } from "@/lib/constants";
+import { USER_ROLES } from "@/domain/access";
 
 /** An editor or admin. There is no default account: `npm run user:add` makes each one. */
 export const user = sqliteTable(

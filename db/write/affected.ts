@@ -1,8 +1,8 @@
 import "server-only";
 import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
-import type { Actor } from "@/lib/actor";
-import { DomainError } from "@/lib/domain-error";
+import type { Actor } from "@/domain/access";
+import { DomainError } from "@/domain/errors";
 import { recordAudit } from "../audit";
 import { type Db, openDatabase } from "../client";
 import { databasePath } from "../env";

@@ -1,33 +1,17 @@
 import "server-only";
 import { and, eq, max } from "drizzle-orm";
 import { z } from "zod";
-import type { Actor } from "@/lib/actor";
-import type { CitationSubject } from "@/lib/constants";
-import { DomainError } from "@/lib/domain-error";
-import { type EditableCollection, EDITABLE_COLLECTIONS } from "@/lib/editor-fields";
-import { itemSchemas } from "@/seed/format";
+import type { Actor } from "@/domain/access";
+import type { CitationSubject } from "@/domain/record/constants";
+import { DomainError } from "@/domain/errors";
+import { type Collection, COLLECTIONS } from "@/domain/record/collections";
 import { isValidPreciseTime } from "@/lib/precise-time";
 import type { Db } from "../client";
-import { citation, contextFact, durationClaim, event, figure, finding, findingReaction, recommendation, source } from "../schema";
+import { COLLECTION_TABLES, type CollectionTable } from "../collections";
+import { citation, durationClaim, event } from "../schema";
 import { type Tx, assertCanWrite, citesOf, mutateIncident, parseInput, setCitations } from "./mutate";
 
-const TABLES = {
-  events: { table: event, subject: "event" },
-  sources: { table: source, subject: null },
-  figures: { table: figure, subject: "figure" },
-  durations: { table: durationClaim, subject: "duration_claim" },
-  findings: { table: finding, subject: "finding" },
-  reactions: { table: findingReaction, subject: "finding_reaction" },
-  recommendations: { table: recommendation, subject: "recommendation" },
-  context: { table: contextFact, subject: "context_fact" },
-} as const satisfies Record<EditableCollection, { table: unknown; subject: CitationSubject | null }>;
-
-// One list of collections for the API, the editor and the seed: lib/editor-fields owns it.
-export type Collection = EditableCollection;
-export const COLLECTIONS = EDITABLE_COLLECTIONS;
-export const collectionSchema = (c: Collection) => itemSchemas[c];
-
-type AnyTable = (typeof TABLES)[Collection]["table"];
+type AnyTable = CollectionTable;
 type Row = { id: number; incidentId: number } & Record<string, unknown>;
 
 const versioned = z.object({ version: z.number().int().positive(), item: z.unknown() });
@@ -64,7 +48,7 @@ function toColumns(tx: Tx, collection: Collection, incidentId: number, item: Rec
 
 function snapshot(tx: Tx, collection: Collection, row: Row | undefined) {
   if (!row) return null;
-  const subject = TABLES[collection].subject;
+  const subject = COLLECTIONS[collection].subject;
   return subject ? { ...row, cites: citesOf(tx, subject, row.id) } : row;
 }
 
@@ -82,8 +66,9 @@ function guarded<T>(what: string, work: () => T): T {
 export function addItem({ db, actor, slug, collection, input }: { db: Db; actor: Actor; slug: string; collection: Collection; input: unknown }) {
   assertCanWrite(actor);
   const { version, item } = parseInput(versioned, input);
-  const parsed = parseInput(itemSchemas[collection], item) as Record<string, unknown>;
-  const { table, subject } = TABLES[collection];
+  const parsed = parseInput(COLLECTIONS[collection].schema, item) as Record<string, unknown>;
+  const table = COLLECTION_TABLES[collection];
+  const subject = COLLECTIONS[collection].subject;
   return mutateIncident(db, actor, slug, version, (tx, inc) => {
     // New items go last; sources are ordered by their number instead.
     const position = "position" in table ? (tx.select({ n: max(table.position) }).from(table).where(eq(table.incidentId, inc.id)).get()?.n ?? -1) + 1 : null;
@@ -98,8 +83,9 @@ export function updateItem(args: { db: Db; actor: Actor; slug: string; collectio
   const { db, actor, slug, collection, id, input } = args;
   assertCanWrite(actor);
   const { version, item } = parseInput(versioned, input);
-  const parsed = parseInput(itemSchemas[collection], item) as Record<string, unknown>;
-  const { table, subject } = TABLES[collection];
+  const parsed = parseInput(COLLECTIONS[collection].schema, item) as Record<string, unknown>;
+  const table = COLLECTION_TABLES[collection];
+  const subject = COLLECTIONS[collection].subject;
   return mutateIncident(db, actor, slug, version, (tx, inc) => {
     const before = findRow(tx, table, inc.id, id);
     if (!before) throw new DomainError("not-found", `No ${collection} item ${id} in "${slug}".`);
@@ -117,7 +103,8 @@ export function removeItem(args: { db: Db; actor: Actor; slug: string; collectio
   const { db, actor, slug, collection, id, input } = args;
   assertCanWrite(actor);
   const { version } = parseInput(z.object({ version: z.number().int().positive() }), input);
-  const { table, subject } = TABLES[collection];
+  const table = COLLECTION_TABLES[collection];
+  const subject = COLLECTIONS[collection].subject;
   return mutateIncident(db, actor, slug, version, (tx, inc) => {
     const before = findRow(tx, table, inc.id, id);
     if (!before) throw new DomainError("not-found", `No ${collection} item ${id} in "${slug}".`);

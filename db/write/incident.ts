@@ -1,9 +1,9 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Actor } from "@/lib/actor";
-import { DomainError } from "@/lib/domain-error";
-import { incidentChanges, incidentInput } from "@/seed/format";
+import type { Actor } from "@/domain/access";
+import { DomainError } from "@/domain/errors";
+import { incidentChanges, incidentInput } from "@/domain/record/incident";
 import { recordAudit } from "../audit";
 import type { Db } from "../client";
 import { incident } from "../schema";

@@ -1,9 +1,10 @@
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type Actor, canWrite } from "@/lib/actor";
-import type { AuditAction, CitationSubject } from "@/lib/constants";
-import { DomainError } from "@/lib/domain-error";
+import { type Actor, canWrite } from "@/domain/access";
+import type { AuditAction } from "@/domain/audit";
+import type { CitationSubject } from "@/domain/record/constants";
+import { DomainError } from "@/domain/errors";
 import { recordAudit } from "../audit";
 import type { Db } from "../client";
 import { citation, incident, source } from "../schema";

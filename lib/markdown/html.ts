@@ -1,4 +1,4 @@
-import { escapeHtml } from "../export/escape";
+import { escapeHtml } from "@/lib/escape";
 import { isSlot, LINK_REL, type ProseNode, proseTree } from "./tree";
 
 function nodeHtml(node: ProseNode, after: string): string {

@@ -1,4 +1,4 @@
-import { escapeMarkdownText } from "../export/escape";
+import { escapeMarkdownText } from "@/lib/escape";
 import type { Inline } from "./ast";
 
 // Soft line breaks and runs of spaces or tabs become one space (the rendering is the same), so a

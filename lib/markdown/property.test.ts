@@ -2,7 +2,7 @@ import fc from "fast-check";
 import type { Nodes } from "mdast";
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { describe, expect, it } from "vitest";
-import { decodeEntities, textOf, unescapedIndexes } from "../export/test-support";
+import { decodeEntities, textOf, unescapedIndexes } from "@/publish/test-support";
 import { type Block, type Inline, linesParagraph, mergeAdjacent } from "./ast";
 import { proseHtml } from "./html";
 import { proseMarkdown } from "./markdown";

@@ -4,17 +4,18 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import type { EditorState } from "@/components/editor/editor-state";
-import { requireUser } from "@/db/auth";
+import { requireUser } from "@/http/auth";
 import { getDb } from "@/db/client";
 import { importAffectedUpload } from "@/db/write/affected";
 import { addItem, removeItem, updateItem } from "@/db/write/collections";
 import { createIncident, setPublished, updateIncident } from "@/db/write/incident";
 import { revalidateIncident } from "@/db/revalidate";
-import type { Actor } from "@/lib/actor";
-import { DomainError } from "@/lib/domain-error";
-import { UploadTooLargeError, withSpooledUpload } from "@/lib/http/spool-upload";
-import { type EditableCollection, EDITABLE_COLLECTIONS, ITEM_NAMES, itemFromForm } from "@/lib/editor-fields";
-import { formValues, incidentFromForm, versionFromForm } from "@/lib/editor-form";
+import type { Actor } from "@/domain/access";
+import { DomainError } from "@/domain/errors";
+import { UploadTooLargeError, withSpooledUpload } from "@/http/spool-upload";
+import { type Collection, COLLECTION_NAMES, itemLabel } from "@/domain/record/collections";
+import { itemFromForm } from "@/components/editor/fields";
+import { formValues, incidentFromForm, versionFromForm } from "@/components/editor/form-values";
 
 async function editor(next: string): Promise<Actor> {
   const user = await requireUser({ next });
@@ -57,22 +58,21 @@ export async function publishAction(slug: string, published: boolean, _previous:
   );
 }
 
-const collectionArg = z.enum(EDITABLE_COLLECTIONS);
+const collectionArg = z.enum(COLLECTION_NAMES);
 const idArg = z.number().int().positive();
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The item verbs' shared part. Bound arguments come back from the browser like any other input, so they are checked again here. */
-async function onItem(slug: string, collection: EditableCollection, done: string, work: (actor: Actor, c: EditableCollection) => unknown, form?: FormData) {
+async function onItem(slug: string, collection: Collection, done: string, work: (actor: Actor, c: Collection) => unknown, form?: FormData) {
   const actor = await editor(`/editor/incidents/${slug}`);
   const c = collectionArg.parse(collection);
-  return attempt(() => work(actor, c), `${capitalised(ITEM_NAMES[c].one)} ${done}.`, slug, form);
+  return attempt(() => work(actor, c), `${itemLabel(c)} ${done}.`, slug, form);
 }
 
-export async function addItemAction(slug: string, collection: EditableCollection, _previous: EditorState, form: FormData): Promise<EditorState> {
+export async function addItemAction(slug: string, collection: Collection, _previous: EditorState, form: FormData): Promise<EditorState> {
   return onItem(slug, collection, "added", (actor, c) => addItem({ db: getDb(), actor, slug, collection: c, input: { version: versionFromForm(form), item: itemFromForm(c, form) } }), form);
 }
 
-export async function updateItemAction(slug: string, collection: EditableCollection, id: number, _previous: EditorState, form: FormData): Promise<EditorState> {
+export async function updateItemAction(slug: string, collection: Collection, id: number, _previous: EditorState, form: FormData): Promise<EditorState> {
   return onItem(
     slug,
     collection,
@@ -82,7 +82,7 @@ export async function updateItemAction(slug: string, collection: EditableCollect
   );
 }
 
-export async function removeItemAction(slug: string, collection: EditableCollection, id: number, _previous: EditorState, form: FormData): Promise<EditorState> {
+export async function removeItemAction(slug: string, collection: Collection, id: number, _previous: EditorState, form: FormData): Promise<EditorState> {
   return onItem(slug, collection, "deleted", (actor, c) => removeItem({ db: getDb(), actor, slug, collection: c, id: idArg.parse(id), input: { version: versionFromForm(form) } }));
 }
 

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { SignOutButton } from "@/components/auth/sign-out-button";
+import { signOutAction } from "../signout/actions";
 import { IncidentForm } from "@/components/editor/incident-form";
-import { requireUser } from "@/db/auth";
+import { requireUser } from "@/http/auth";
 import { listAllIncidents } from "@/db/editor-read";
 import { createIncidentAction } from "./actions";
 
@@ -16,7 +17,7 @@ export default async function EditorHome() {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight">Editor</h1>
         <div className="flex items-center gap-3 text-sm">
-          Signed in as {user.email} ({user.role}) <SignOutButton />
+          Signed in as {user.email} ({user.role}) <SignOutButton action={signOutAction} />
         </div>
       </div>
       <section aria-labelledby="incidents-heading">

@@ -3,7 +3,7 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import type { SignInState } from "@/components/auth/signin-state";
-import { safeNextPath, startSession } from "@/db/auth";
+import { safeNextPath, startSession } from "@/http/auth";
 import { getDb } from "@/db/client";
 import { attemptSignIn } from "./attempt";
 

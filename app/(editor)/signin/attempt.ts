@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { readEnv } from "@/db/env";
 import { appLookupSecret } from "@/db/lookup-secret";
 import { type AccountUser, authenticate } from "@/db/users";
-import { clientAddress } from "@/lib/client-address";
+import { clientAddress } from "@/http/client-address";
 import { RateLimiter } from "@/lib/rate-limit";
 
 export const WRONG_CREDENTIALS = "Email or password is wrong.";

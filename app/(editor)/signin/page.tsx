@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/signin-form";
-import { currentUser, safeNextPath } from "@/db/auth";
+import { currentUser, safeNextPath } from "@/http/auth";
 import { signInAction } from "./actions";
 
 export const metadata: Metadata = { title: "Sign in", robots: { index: false } };

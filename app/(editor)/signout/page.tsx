@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { SignOutButton } from "@/components/auth/sign-out-button";
-import { requireUser } from "@/db/auth";
+import { signOutAction } from "./actions";
+import { requireUser } from "@/http/auth";
 
 export const metadata: Metadata = { title: "Sign out", robots: { index: false } };
 
@@ -11,7 +12,7 @@ export default async function SignOutPage() {
     <div>
       <h1 className="text-3xl font-bold tracking-tight">Sign out</h1>
       <p className="mt-3 text-slate-800 dark:text-slate-200">Signed in as {user.email}.</p>
-      <SignOutButton className="mt-6" />
+      <SignOutButton action={signOutAction} className="mt-6" />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { siteFiles } from "@/db/export-files";
-import { publishedSlugs, readIncidentDocument } from "@/db/export-incident";
+import { siteFiles } from "@/publish/files";
+import { publishedSlugs, readIncidentDocument } from "@/publish/read-document";
 
 export const dynamic = "force-static";
 

@@ -13,10 +13,10 @@ import { SourceList } from "@/components/incident/sources";
 import { SampleBadge, Section } from "@/components/section";
 import { Timeline } from "@/components/timeline/timeline";
 import { listIncidents, readIncident } from "@/db/read-incident";
-import { affectedSummaryOf } from "@/db/export-incident";
+import { affectedSummaryOf } from "@/publish/read-document";
 import { NoneOnRecord } from "@/components/none-on-record";
-import { computeClaim } from "@/lib/duration-claims";
-import { NO_AFFECTED, NONE_ON_RECORD } from "@/lib/export/model";
+import { computeClaim } from "@/domain/record/duration-length";
+import { NO_AFFECTED, NONE_ON_RECORD } from "@/publish/model";
 import { prosePlain } from "@/lib/markdown/plain";
 
 // Prerendered at build from the database; an incident published later renders on its first request

@@ -1,5 +1,5 @@
-import { readJsonBody } from "@/lib/http/read-json";
-import { json, methodNotAllowed, problem } from "@/lib/http/problem";
+import { readJsonBody } from "@/http/read-json";
+import { json, methodNotAllowed, problem } from "@/http/problem";
 
 /**
  * An empty route for `npm run bench:lookup`: it reads the JSON body as the lookup route does and

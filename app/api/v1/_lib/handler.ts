@@ -1,11 +1,11 @@
 import "server-only";
 import { getDb } from "@/db/client";
 import { actorFromBearer } from "@/db/tokens";
-import type { Actor } from "@/lib/actor";
-import { DomainError } from "@/lib/domain-error";
-import { domainProblem } from "@/lib/http/domain-problem";
-import { problem } from "@/lib/http/problem";
-import { readJsonBody } from "@/lib/http/read-json";
+import type { Actor } from "@/domain/access";
+import { DomainError } from "@/domain/errors";
+import { domainProblem } from "@/http/domain-problem";
+import { problem } from "@/http/problem";
+import { readJsonBody } from "@/http/read-json";
 
 const MAX_BODY_BYTES = 256 * 1024;
 

@@ -1,4 +1,4 @@
-import { openApiDocument } from "@/db/openapi";
+import { openApiDocument } from "@/http/openapi";
 
 export const dynamic = "force-static";
 

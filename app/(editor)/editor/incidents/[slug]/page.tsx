@@ -5,10 +5,10 @@ import { AffectedUploadForm } from "@/components/editor/affected-upload-form";
 import { IncidentForm } from "@/components/editor/incident-form";
 import { CollectionEditor } from "@/components/editor/collection-editor";
 import { PublishForm } from "@/components/editor/small-forms";
-import { requireUser } from "@/db/auth";
+import { requireUser } from "@/http/auth";
 import { readForEditing } from "@/db/editor-read";
-import { DomainError } from "@/lib/domain-error";
-import { EDITABLE_COLLECTIONS } from "@/lib/editor-fields";
+import { DomainError } from "@/domain/errors";
+import { COLLECTION_NAMES } from "@/domain/record/collections";
 import { formatPreciseTimeShort } from "@/lib/precise-time";
 import { addItemAction, importAffectedAction, publishAction, removeItemAction, updateIncidentAction, updateItemAction } from "../../actions";
 
@@ -67,7 +67,7 @@ export default async function EditIncident({ params }: Props) {
           <IncidentForm action={updateIncidentAction.bind(null, slug)} values={view.incident} version={view.version} submitLabel="Save" />
         </div>
       </section>
-      {EDITABLE_COLLECTIONS.map((collection) => (
+      {COLLECTION_NAMES.map((collection) => (
         <CollectionEditor
           key={collection}
           collection={collection}

@@ -1,7 +1,7 @@
 "use server";
 
 import { headers } from "next/headers";
-import { runLookup } from "@/db/lookup-gate";
+import { runLookup } from "@/http/lookup-gate";
 import type { LookupState } from "@/components/lookup/lookup-state";
 
 /** The form's way in: the same gate as the API, so the same limits and the same answers. */

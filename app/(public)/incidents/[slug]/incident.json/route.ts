@@ -1,4 +1,4 @@
-import { exportFile, exportStaticParams } from "@/db/export-response";
+import { exportFile, exportStaticParams } from "@/publish/response";
 
 export const dynamic = "force-static";
 export const dynamicParams = true;

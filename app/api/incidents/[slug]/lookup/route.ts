@@ -1,6 +1,6 @@
-import { runLookup } from "@/db/lookup-gate";
-import { readJsonBody } from "@/lib/http/read-json";
-import { json, methodNotAllowed, problem } from "@/lib/http/problem";
+import { runLookup } from "@/http/lookup-gate";
+import { readJsonBody } from "@/http/read-json";
+import { json, methodNotAllowed, problem } from "@/http/problem";
 
 export const dynamic = "force-dynamic";
 

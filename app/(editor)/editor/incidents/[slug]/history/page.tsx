@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { requireUser } from "@/db/auth";
+import { requireUser } from "@/http/auth";
 import { historyOf } from "@/db/editor-read";
-import { DomainError } from "@/lib/domain-error";
+import { DomainError } from "@/domain/errors";
 
 export const metadata: Metadata = { title: "History", robots: { index: false } };
 

@@ -1,9 +1,9 @@
-import { COLLECTIONS, type Collection } from "@/db/write/collections";
-import { DomainError } from "@/lib/domain-error";
+import { type Collection, COLLECTION_NAMES } from "@/domain/record/collections";
+import { DomainError } from "@/domain/errors";
 
 export function collectionParam(value: string): Collection {
-  if (!(COLLECTIONS as string[]).includes(value)) {
-    throw new DomainError("not-found", `No collection "${value}"; there are ${COLLECTIONS.join(", ")}.`);
+  if (!(COLLECTION_NAMES as string[]).includes(value)) {
+    throw new DomainError("not-found", `No collection "${value}"; there are ${COLLECTION_NAMES.join(", ")}.`);
   }
   return value as Collection;
 }

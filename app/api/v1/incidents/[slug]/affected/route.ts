@@ -1,8 +1,8 @@
 import { importAffectedUpload } from "@/db/write/affected";
 import { assertCanWrite } from "@/db/write/mutate";
-import { DomainError } from "@/lib/domain-error";
-import { problem } from "@/lib/http/problem";
-import { UploadTooLargeError, withSpooledUpload } from "@/lib/http/spool-upload";
+import { DomainError } from "@/domain/errors";
+import { problem } from "@/http/problem";
+import { UploadTooLargeError, withSpooledUpload } from "@/http/spool-upload";
 import { ok, revalidateIncident, v1 } from "../../../_lib/handler";
 
 export const dynamic = "force-dynamic";

@@ -1,0 +1,34 @@
+import { citesOf, formText as text } from "./fields";
+
+/** The incident's own fields to the plain input the verbs take: shared by the browser (live checks) and the server. */
+type Form = Pick<FormData, "get">;
+
+const optional = (form: Form, name: string): string | null => text(form, name) || null;
+
+export function incidentFromForm(form: Form) {
+  return {
+    slug: text(form, "slug"),
+    title: text(form, "title"),
+    summary: text(form, "summary"),
+    provider: text(form, "provider"),
+    service: text(form, "service"),
+    model: optional(form, "model"),
+    status: text(form, "status"),
+    severity: optional(form, "severity"),
+    impact: text(form, "impact"),
+    cause: text(form, "cause"),
+    isAttack: form.get("isAttack") === "on",
+    attackNote: optional(form, "attackNote"),
+    sampleNote: optional(form, "sampleNote"),
+    cites: citesOf(text(form, "cites")),
+  };
+}
+
+export const versionFromForm = (form: Form): number => Number(text(form, "version"));
+
+/** What the editor typed, kept so a refused form comes back as it was sent instead of empty. */
+export function formValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of form.entries()) if (typeof value === "string" && !name.startsWith("$")) values[name] = value;
+  return values;
+}

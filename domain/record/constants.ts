@@ -1,0 +1,45 @@
+// Enum values of the record, shared by the schema, the seed, the pages and client components: no drizzle import here.
+
+export const PHASES = [
+  "background",
+  "warning",
+  "trigger",
+  "exposure",
+  "detection",
+  "response",
+  "mitigation",
+  "recovery",
+  "disclosure",
+  "follow-up",
+] as const;
+export type Phase = (typeof PHASES)[number];
+
+export const INCIDENT_STATUSES = ["investigating", "mitigated", "resolved"] as const;
+export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
+
+export const SEVERITIES = ["low", "medium", "high", "critical"] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export const DURATION_KINDS = ["interval", "stated"] as const;
+export type DurationKind = (typeof DURATION_KINDS)[number];
+
+export const RECOMMENDATION_AUDIENCES = ["tenant", "provider", "watch"] as const;
+export type RecommendationAudience = (typeof RECOMMENDATION_AUDIENCES)[number];
+
+export const RECOMMENDATION_STATUSES = ["advised", "done", "in-progress", "open"] as const;
+export type RecommendationStatus = (typeof RECOMMENDATION_STATUSES)[number];
+
+export const AFFECTED_ROLES = ["recipient", "exposed"] as const;
+export type AffectedRole = (typeof AFFECTED_ROLES)[number];
+
+export const CITATION_SUBJECTS = [
+  "incident",
+  "event",
+  "figure",
+  "duration_claim",
+  "finding",
+  "finding_reaction",
+  "recommendation",
+  "context_fact",
+] as const;
+export type CitationSubject = (typeof CITATION_SUBJECTS)[number];

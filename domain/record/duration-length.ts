@@ -1,0 +1,68 @@
+import { type Span, formatSpan, formatStated, spanBetween, spanToMinutes } from "@/lib/durations";
+import type { PreciseTime } from "@/lib/precise-time";
+
+export type ClaimInput = {
+  key: string;
+  label: string;
+  kind: "interval" | "stated";
+  from: (PreciseTime & { title: string }) | null;
+  to: (PreciseTime & { title: string }) | null;
+  statedMinutes: number | null;
+  approximate: boolean;
+  countedBy: string;
+  method: string;
+  note: string | null;
+  contestsKey: string | null;
+  cites: number[];
+};
+
+/** Minute-scale lengths and day-scale lengths are drawn in separate panels so both stay legible. */
+export type Scale = "hours" | "days";
+
+export type ComputedClaim = ClaimInput & {
+  /** What the reader sees: "5 h 40 min", "about 20 hours", "47 days". */
+  length: string;
+  /** A rounder reading where it helps: "about 7 weeks"; null when it says nothing more. */
+  approx: string | null;
+  /** The precision the length is known to: minute, day, month or year, or "stated". */
+  basis: Span["unit"] | "stated";
+  scale: Scale;
+  /** Best value and honest bounds in minutes, for charts. */
+  minutes: number;
+  range: { min: number; max: number };
+};
+
+const DAY = 1440;
+
+/** Computes every claim's length from its events, never from a typed-in number (stated claims aside). */
+export function computeClaim(claim: ClaimInput): ComputedClaim {
+  if (claim.kind === "stated") {
+    if (claim.statedMinutes === null) throw new Error(`stated claim "${claim.key}" has no length`);
+    const minutes = claim.statedMinutes;
+    return {
+      ...claim,
+      length: formatStated({ minutes, approximate: claim.approximate }),
+      approx: null,
+      basis: "stated",
+      scale: minutes < 2 * DAY ? "hours" : "days",
+      minutes,
+      range: { min: minutes, max: minutes },
+    };
+  }
+  if (!claim.from || !claim.to) throw new Error(`interval claim "${claim.key}" lacks an endpoint`);
+  const span = spanBetween(claim.from, claim.to);
+  if (!span) throw new Error(`interval claim "${claim.key}" has an endpoint with no date`);
+  const range = spanToMinutes(span);
+  const length = formatSpan(span);
+  const approx = formatSpan(span, "approx");
+  const minutes = span.unit === "minute" ? span.minutes : span.unit === "day" ? span.days * DAY : (range.min + range.max) / 2;
+  return {
+    ...claim,
+    length,
+    approx: approx === length ? null : approx,
+    basis: span.unit,
+    scale: span.unit === "minute" ? "hours" : "days",
+    minutes,
+    range,
+  };
+}

@@ -1,0 +1,155 @@
+import "server-only";
+import { cookies, headers } from "next/headers";
+import { notFound, redirect } from "next/navigation";
+import { cache } from "react";
+import type { UserRole } from "@/domain/access";
+import { getDb, type Db } from "@/db/client";
+import { readEnv } from "@/db/env";
+import { createSession, deleteSession, resolveSession, type SessionUser, sessionPolicy } from "@/db/sessions";
+
+export type { SessionUser } from "@/db/sessions";
+
+/** Over HTTPS: Secure, Path=/, no Domain, so no other host or path can set or shadow it. */
+export const SECURE_SESSION_COOKIE = "__Host-aftermath_session";
+/** Over plain HTTP a Secure cookie would never come back, and __Host- demands Secure. */
+export const PLAIN_SESSION_COOKIE = "aftermath_session";
+
+export const SIGNIN_PATH = "/signin";
+export const DEFAULT_AFTER_SIGNIN = "/editor";
+
+export type SessionCookie = {
+  name: typeof SECURE_SESSION_COOKIE | typeof PLAIN_SESSION_COOKIE;
+  options: { httpOnly: true; sameSite: "lax"; secure: boolean; path: "/"; maxAge: number };
+};
+
+export function sessionCookie(secureRequest: boolean): SessionCookie {
+  return {
+    name: secureRequest ? SECURE_SESSION_COOKIE : PLAIN_SESSION_COOKIE,
+    options: {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: secureRequest,
+      path: "/",
+      maxAge: Math.floor(sessionPolicy().absoluteMs / 1000),
+    },
+  };
+}
+
+let trustProxy: boolean | undefined;
+
+/**
+ * Whether the browser reached us over HTTPS: only a trusted proxy's X-Forwarded-Proto can say so
+ * (the last entry, the one it added), since this server itself speaks plain HTTP.
+ */
+export function isSecureRequest(requestHeaders: Pick<Headers, "get">): boolean {
+  trustProxy ??= readEnv().TRUST_PROXY === "1";
+  if (!trustProxy) return false;
+  const proto = requestHeaders.get("x-forwarded-proto")?.split(",").at(-1)?.trim().toLowerCase();
+  return proto === "https";
+}
+
+/**
+ * `value` when it is a path on this site ("/…", not "//…" or "/\…", no control characters), else
+ * `fallback`: the only targets sign-in redirects to, so ?next= cannot send anyone elsewhere.
+ */
+export function safeNextPath(value: unknown, fallback: string = DEFAULT_AFTER_SIGNIN): string {
+  if (typeof value !== "string" || value.length > 2048) return fallback;
+  if (!value.startsWith("/") || value.startsWith("//") || /[\\\u0000-\u001f\u007f\s]/.test(value)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, "http://same.invalid");
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== "http://same.invalid") return fallback;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // "/.//evil.example" normalizes to "//evil.example": check what would actually be sent.
+  if (path.startsWith("//") || url.pathname === SIGNIN_PATH || url.pathname === "/signout") return fallback;
+  return path;
+}
+
+export function signInPath(next?: string): string {
+  const target = safeNextPath(next, "");
+  return target ? `${SIGNIN_PATH}?next=${encodeURIComponent(target)}` : SIGNIN_PATH;
+}
+
+const RANK: Record<UserRole, number> = { editor: 1, admin: 2 };
+
+/** Admins may do whatever editors may. */
+export function hasRole(user: SessionUser, role: UserRole): boolean {
+  return RANK[user.role] >= RANK[role];
+}
+
+function cookieValue(cookieHeader: string | null | undefined, name: string): string | undefined {
+  for (const part of cookieHeader?.split(";") ?? []) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/**
+ * The signed-in user of a Cookie header, for route handlers; no Next import involved. With
+ * `secureRequest` given, only that request's cookie name counts (prefer userFromRequest, which
+ * works it out); without it the __Host- cookie is read first, then the plain one.
+ */
+export function userFromCookieHeader(
+  db: Db,
+  cookieHeader: string | null | undefined,
+  now: number = Date.now(),
+  secureRequest?: boolean,
+): SessionUser | null {
+  const names =
+    secureRequest === undefined
+      ? [SECURE_SESSION_COOKIE, PLAIN_SESSION_COOKIE]
+      : [secureRequest ? SECURE_SESSION_COOKIE : PLAIN_SESSION_COOKIE];
+  for (const name of names) {
+    const rawId = cookieValue(cookieHeader, name);
+    if (rawId) return resolveSession(db, rawId, now)?.user ?? null;
+  }
+  return null;
+}
+
+/** The signed-in user of a route handler's request, reading the cookie this request's scheme uses. */
+export function userFromRequest(db: Db, request: { headers: Pick<Headers, "get"> }, now: number = Date.now()): SessionUser | null {
+  return userFromCookieHeader(db, request.headers.get("cookie"), now, isSecureRequest(request.headers));
+}
+
+async function requestCookie(): Promise<{ cookie: SessionCookie; rawId: string | undefined }> {
+  const cookie = sessionCookie(isSecureRequest(await headers()));
+  return { cookie, rawId: (await cookies()).get(cookie.name)?.value };
+}
+
+/** The signed-in user, for server components and server actions; null when there is none. */
+export const currentUser = cache(async (): Promise<SessionUser | null> => {
+  const { rawId } = await requestCookie();
+  return rawId ? (resolveSession(getDb(), rawId)?.user ?? null) : null;
+});
+
+/**
+ * The signed-in user, or a redirect to /signin?next=<next> (server components cannot see their
+ * own address, so pass `next`, e.g. "/editor/incidents/x"; default /editor). With `role`, a user
+ * below it gets a 404: admin-only pages do not exist for editors.
+ */
+export async function requireUser({ role, next }: { role?: UserRole; next?: string } = {}): Promise<SessionUser> {
+  const user = await currentUser();
+  if (!user) redirect(signInPath(next ?? DEFAULT_AFTER_SIGNIN));
+  if (role && !hasRole(user, role)) notFound();
+  return user;
+}
+
+/** Signs the user in (server actions only): a fresh session, replacing any this browser had. */
+export async function startSession(userId: number): Promise<void> {
+  const { cookie, rawId } = await requestCookie();
+  const db = getDb();
+  if (rawId) deleteSession(db, rawId);
+  (await cookies()).set(cookie.name, createSession(db, userId), cookie.options);
+}
+
+/** Signs out (server actions only): the session is deleted on the server and the cookie cleared. */
+export async function endSession(): Promise<void> {
+  const { cookie, rawId } = await requestCookie();
+  if (rawId) deleteSession(getDb(), rawId);
+  // Cleared with the same attributes it was set with, or a browser keeps the __Host- one.
+  (await cookies()).set(cookie.name, "", { ...cookie.options, maxAge: 0 });
+}

@@ -1,0 +1,93 @@
+import type { Phase } from "@/domain/record/constants";
+import type { Precision } from "@/lib/precise-time";
+import type { PreciseTime } from "@/lib/precise-time";
+import { compareTimes, formatPreciseTimeShort } from "@/lib/precise-time";
+import { formatGap, spanBetween } from "@/lib/durations";
+
+export type TimelineEvent = {
+  id: number;
+  key: string;
+  at: string | null;
+  precision: Precision;
+  phase: Phase;
+  title: string;
+  detail: string | null;
+  position: number;
+};
+
+export const STAGES = ["before", "exposure", "response", "after"] as const;
+export type Stage = (typeof STAGES)[number];
+
+export const STAGE_LABELS: Record<Stage, string> = {
+  before: "Background",
+  exposure: "Exposure",
+  response: "Response",
+  after: "Afterwards",
+};
+
+export const STAGE_OF_PHASE: Record<Phase, Stage> = {
+  background: "before",
+  warning: "before",
+  trigger: "exposure",
+  exposure: "exposure",
+  detection: "exposure",
+  response: "response",
+  mitigation: "response",
+  recovery: "response",
+  disclosure: "after",
+  "follow-up": "after",
+};
+
+export type TimelineItem = { event: TimelineEvent; gapBefore: string | null; sameDayUntimed: boolean };
+export type TimelinePeriod = { stage: Stage; label: string; range: string; items: TimelineItem[] };
+export type Timeline = { periods: TimelinePeriod[] };
+
+const stageRank = (s: Stage) => STAGES.indexOf(s);
+
+export function compareEvents(a: TimelineEvent, b: TimelineEvent): number {
+  return compareTimes(a, b) || a.position - b.position;
+}
+
+// A range shows dates only, so a minute-precision event counts as its UTC day.
+function dateLabel(e: TimelineEvent): string | null {
+  if (e.at === null) return null;
+  const t: PreciseTime = e.precision === "minute" ? { at: e.at.slice(0, 10), precision: "day" } : e;
+  return formatPreciseTimeShort(t);
+}
+
+function periodRange(items: TimelineItem[]): string {
+  const labels = items.map((i) => dateLabel(i.event)).filter((l): l is string => l !== null);
+  const first = labels[0];
+  const last = labels[labels.length - 1];
+  if (first === undefined || last === undefined) return "No date yet";
+  return first === last ? first : `${first} – ${last}`;
+}
+
+/**
+ * Sorts events and groups them into periods whose stage never goes back, so a late
+ * background note stays inside the period it happened in rather than opening a new one.
+ */
+export function buildTimeline(events: readonly TimelineEvent[]): Timeline {
+  const sorted = [...events].sort(compareEvents);
+  const periods: Array<Omit<TimelinePeriod, "range">> = [];
+  const timedDays = new Set<string>();
+  let previous: TimelineEvent | null = null;
+  let stage: Stage = "before";
+
+  for (const event of sorted) {
+    const own = STAGE_OF_PHASE[event.phase];
+    if (previous === null || stageRank(own) > stageRank(stage)) stage = own;
+
+    const span = previous === null ? null : spanBetween(previous, event);
+    const sameDayUntimed = event.precision === "day" && event.at !== null && timedDays.has(event.at);
+    if (event.precision === "minute" && event.at !== null) timedDays.add(event.at.slice(0, 10));
+
+    const current = periods[periods.length - 1];
+    const item: TimelineItem = { event, gapBefore: span ? formatGap(span) : null, sameDayUntimed };
+    if (current && current.stage === stage) current.items.push(item);
+    else periods.push({ stage, label: STAGE_LABELS[stage], items: [item] });
+    previous = event;
+  }
+
+  return { periods: periods.map((p) => ({ ...p, range: periodRange(p.items) })) };
+}
