@@ -11,7 +11,7 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: true },
   // The editor's affected-list upload is a server action; larger lists go through the API or the CLI.
   experimental: { serverActions: { bodySizeLimit: "20mb" } },
-  // Security headers on every response (lib/security-headers.ts); scripts/server.mjs adds HSTS and
+  // Security headers on every response (http/security-headers.ts); scripts/server.ts adds HSTS and
   // the hashes of each page's inline scripts to its Content-Security-Policy.
   async headers() {
     return securityHeaderRules({ dev: process.env.NODE_ENV === "development" });

@@ -5,28 +5,32 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tenantKey } from "@/lib/tenant-key";
 import { type Db, openDatabase } from "./client";
 import { readEnv } from "./env";
-import { insertAffectedResponses } from "./insert-affected";
 import { LOOKUP_ROWS_SQL, lookupAffected } from "./lookup";
 import { prepareDatabase } from "./prepare";
+import { importAffectedList } from "./write/affected";
+import { createIncident, setPublished } from "./write/incident";
+import { importRecord } from "./write/record";
 
 const SECRET = "l".repeat(40);
+const SLUG = "glm-5-3-kv-cache-exposure";
+const system = { kind: "system", name: "test" } as const;
 let dir: string;
 let db: Db;
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "aftermath-lookup-"));
   const file = path.join(dir, "a.db");
-  prepareDatabase({ env: readEnv({ DATABASE_PATH: file, LOOKUP_SECRET: SECRET }) });
+  await prepareDatabase({ env: readEnv({ DATABASE_PATH: file, LOOKUP_SECRET: SECRET }) });
   db = openDatabase(file);
-  // Enough rows over enough accounts that reading the whole incident would be the wrong plan.
-  const rows = Array.from({ length: 5_000 }, (_, i) => ({
-    accountId: (i % 500).toString(16).padStart(32, "0"),
-    requestId: `r-${i}`,
-    occurredAt: new Date(Date.parse("2026-08-27T00:00:00Z") + i * 60_000).toISOString(),
-    promptTokens: 700_000 + i,
+  // Enough rows over enough accounts that reading the whole list would be the wrong plan.
+  const values = Array.from({ length: 5_000 }, (_, i) => ({
+    account_id: (i % 500).toString(16).padStart(32, "0"),
+    request_id: `r-${i}`,
+    occurred_at: new Date(Date.parse("2026-08-27T00:00:00Z") + i * 60_000).toISOString(),
+    prompt_tokens: 700_000 + i,
     role: "recipient" as const,
   }));
-  insertAffectedResponses(db, 1, SECRET, rows);
+  await importAffectedList({ db, actor: system, slug: SLUG, version: null, rows: { values }, replace: true, secret: SECRET });
 });
 afterAll(() => {
   db.$client.close();
@@ -36,16 +40,32 @@ afterAll(() => {
 describe("the lookup query", () => {
   it("searches by the account's key through an index, on a database SQLite has no statistics for", () => {
     const plan = db.$client.prepare(`EXPLAIN QUERY PLAN ${LOOKUP_ROWS_SQL}`).all(1, "x") as Array<{ detail: string }>;
-    const search = plan.map((p) => p.detail).join("\n");
-    expect(search).toMatch(/SEARCH affected_response USING (COVERING )?INDEX \S+ \(incident_id=\? AND tenant_key=\?/);
+    expect(plan.map((p) => p.detail).join("\n")).toMatch(/SEARCH affected_response USING (COVERING )?INDEX \S+ \(list_id=\? AND tenant_key=\?/);
   });
 
-  it("answers one account's rows in time order", () => {
-    const answer = lookupAffected(db, { slug: "glm-5-3-kv-cache-exposure", tenantKey: tenantKey(SECRET, "7".padStart(32, "0")), requestIds: ["r-7", "r-8"] });
-    expect(answer?.requests.map((r) => r.requestId)).toEqual(["r-7", "r-507", "r-1007", "r-1507", "r-2007", "r-2507", "r-3007", "r-3507", "r-4007", "r-4507"]);
-    expect(answer?.checkedRequestIds).toEqual([
+  it("answers one account's rows in time order, from the live list, and the sample flag of that list", () => {
+    const answer = lookupAffected(db, { slug: SLUG, tenantKey: tenantKey(SECRET, "7".padStart(32, "0")), requestIds: ["r-7", "r-8"] });
+    if (answer?.list !== "published") throw new Error(`no list: ${JSON.stringify(answer)}`);
+    expect(answer.requests.map((r) => r.requestId)).toEqual(["r-7", "r-507", "r-1007", "r-1507", "r-2007", "r-2507", "r-3007", "r-3507", "r-4007", "r-4507"]);
+    expect(answer.checkedRequestIds).toEqual([
       { requestId: "r-7", affected: true },
       { requestId: "r-8", affected: false },
     ]);
+    expect(answer.sampleData).toBe(false);
+  });
+
+  it("never says an account was not affected when no list is here: none published, or counts only", () => {
+    const key = tenantKey(SECRET, "7".padStart(32, "0"));
+    const { version } = createIncident({ db, actor: system, input: { slug: "no-list", title: "N", summary: "s", provider: "p", service: "s", status: "resolved", impact: "i", cause: "c" } });
+    setPublished({ db, actor: system, slug: "no-list", published: true, input: { version } });
+    expect(lookupAffected(db, { slug: "no-list", tenantKey: key, requestIds: [] })).toEqual({ incident: "no-list", list: "none" });
+    const counts = { sample: false, note: null, total: 1, byRole: { recipient: 1, exposed: 0 }, firstAt: null, lastAt: null, perDay: [{ day: "2026-01-01", recipient: 1, exposed: 0 }], promptTokens: null };
+    importRecord({
+      db,
+      actor: system,
+      input: { record: { incident: { slug: "counts", title: "C", summary: "s", provider: "p", service: "s", model: null, status: "resolved", severity: null, impact: "i", cause: "c", isAttack: null, attackNote: null, contextTitle: null, cites: [] }, events: [], sources: [], figures: [], durations: [], findings: [], reactions: [], recommendations: [], context: [] }, affected: counts },
+    });
+    expect(lookupAffected(db, { slug: "counts", tenantKey: key, requestIds: [] })).toEqual({ incident: "counts", list: "counts-only" });
+    expect(lookupAffected(db, { slug: "nope", tenantKey: key, requestIds: [] })).toBeNull();
   });
 });

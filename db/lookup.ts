@@ -1,6 +1,7 @@
 import "server-only";
 import type Database from "better-sqlite3";
-import type { AffectedRole } from "@/domain/record/constants";
+import { z } from "zod";
+import { AFFECTED_ROLES, type AffectedRole } from "@/domain/record/constants";
 import type { Db } from "./client";
 
 export type LookupQuery = {
@@ -12,22 +13,36 @@ export type LookupQuery = {
 
 export type LookupRequest = { requestId: string; occurredAt: string; promptTokens: number; role: AffectedRole };
 
-export type LookupAnswer = {
-  incident: string;
-  affected: boolean;
-  responses: number;
-  byRole: Record<AffectedRole, number>;
-  firstAt: string | null;
-  lastAt: string | null;
-  requests: LookupRequest[];
-  checkedRequestIds: Array<{ requestId: string; affected: boolean }>;
-  /** Said plainly when the list is a generated sample rather than the provider's. */
-  sampleData: boolean;
-};
+/**
+ * What a lookup can say. "none": no list has been published for the incident; "counts-only": the
+ * record carries its counts but not the list, so no account can be checked here. Only "list" says
+ * whether an account was affected.
+ */
+export type LookupAnswer =
+  | { incident: string; list: "none" | "counts-only" }
+  | {
+      incident: string;
+      list: "published";
+      affected: boolean;
+      responses: number;
+      byRole: Record<AffectedRole, number>;
+      firstAt: string | null;
+      lastAt: string | null;
+      requests: LookupRequest[];
+      checkedRequestIds: Array<{ requestId: string; affected: boolean }>;
+      /** Said plainly when the list is a generated sample rather than the provider's. */
+      sampleData: boolean;
+    };
 
-/** The lookup's one query: by the account's keyed hash, nothing else (db/lookup.test.ts checks its plan). */
+/** The lookup's one query: by the account's keyed hash in the live list, nothing else (db/lookup.test.ts checks its plan). */
 export const LOOKUP_ROWS_SQL = `SELECT request_id AS requestId, occurred_at AS occurredAt, prompt_tokens AS promptTokens, role
-  FROM affected_response WHERE incident_id = ? AND tenant_key = ? ORDER BY occurred_at, request_id`;
+  FROM affected_response WHERE list_id = ? AND tenant_key = ? ORDER BY occurred_at, request_id`;
+
+const INCIDENT_SQL = `SELECT l.id AS listId, l.sample AS sample, l.rows AS rows FROM incident i
+  LEFT JOIN affected_list l ON l.incident_id = i.id AND l.state = 'live' WHERE i.slug = ? AND i.published = 1`;
+
+const found = z.strictObject({ listId: z.number().int().nullable(), sample: z.number().int().nullable(), rows: z.number().int().nullable() });
+const requestRow = z.strictObject({ requestId: z.string(), occurredAt: z.string(), promptTokens: z.number().int(), role: z.enum(AFFECTED_ROLES) });
 
 type Statements = { incident: Database.Statement<[string]>; rows: Database.Statement<[number, string]> };
 const statements = new WeakMap<Database.Database, Statements>();
@@ -35,10 +50,7 @@ const statements = new WeakMap<Database.Database, Statements>();
 function prepared(client: Database.Database): Statements {
   let s = statements.get(client);
   if (!s) {
-    s = {
-      incident: client.prepare("SELECT id, sample_note AS sampleNote FROM incident WHERE slug = ? AND published = 1"),
-      rows: client.prepare(LOOKUP_ROWS_SQL),
-    };
+    s = { incident: client.prepare(INCIDENT_SQL), rows: client.prepare(LOOKUP_ROWS_SQL) };
     statements.set(client, s);
   }
   return s;
@@ -51,14 +63,18 @@ function prepared(client: Database.Database): Statements {
  */
 export function lookupAffected(db: Db, query: LookupQuery): LookupAnswer | null {
   const s = prepared(db.$client);
-  const found = s.incident.get(query.slug) as { id: number; sampleNote: string | null } | undefined;
-  if (!found) return null;
-  const requests = s.rows.all(found.id, query.tenantKey) as LookupRequest[];
+  const raw = s.incident.get(query.slug);
+  if (raw === undefined) return null;
+  const list = found.parse(raw);
+  if (list.listId === null) return { incident: query.slug, list: "none" };
+  if (!list.rows) return { incident: query.slug, list: "counts-only" };
+  const requests = z.array(requestRow).parse(s.rows.all(list.listId, query.tenantKey));
   const byRole: Record<AffectedRole, number> = { recipient: 0, exposed: 0 };
   for (const r of requests) byRole[r.role] += 1;
   const mine = new Set(requests.map((r) => r.requestId));
   return {
     incident: query.slug,
+    list: "published",
     affected: requests.length > 0,
     responses: requests.length,
     byRole,
@@ -66,6 +82,6 @@ export function lookupAffected(db: Db, query: LookupQuery): LookupAnswer | null 
     lastAt: requests.at(-1)?.occurredAt ?? null,
     requests,
     checkedRequestIds: query.requestIds.map((requestId) => ({ requestId, affected: mine.has(requestId) })),
-    sampleData: found.sampleNote !== null,
+    sampleData: list.sample === 1,
   };
 }

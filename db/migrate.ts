@@ -1,10 +1,25 @@
 import "server-only";
 import path from "node:path";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { countUncountedLists } from "./affected/counts";
 import type { Db } from "./client";
 
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "db/migrations");
 
+/**
+ * Applies the pending migrations in one transaction. Foreign keys are off meanwhile, as SQLite's
+ * procedure for rebuilding a table asks (the pragma is a no-op inside a transaction, so migrations
+ * cannot do it themselves), and checked before they are turned on again.
+ */
 export function migrateDatabase(db: Db): void {
-  migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  const client = db.$client;
+  client.pragma("foreign_keys = OFF");
+  try {
+    migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    const broken = client.pragma("foreign_key_check") as unknown[];
+    if (broken.length > 0) throw new Error(`the migrations left ${broken.length} rows whose foreign keys point nowhere`);
+  } finally {
+    client.pragma("foreign_keys = ON");
+  }
+  countUncountedLists(db);
 }

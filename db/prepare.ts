@@ -1,20 +1,25 @@
 import "server-only";
-import { loadSeed, type SeedResult } from "@/db/seed/load";
+import { sweepLists } from "./affected/sweep";
 import { openDatabase } from "./client";
 import { type Env, databasePath, readEnv } from "./env";
 import { lookupSecret } from "./lookup-secret";
 import { migrateDatabase } from "./migrate";
+import { loadSeed, type SeedResult } from "./seed/load";
 
-/** Creates the database if needed, applies migrations and, unless told not to, loads the seed. */
-export function prepareDatabase({ seed = true, env = readEnv() }: { seed?: boolean; env?: Env } = {}): {
+/**
+ * Creates the database if needed, applies migrations, removes what a crashed import left behind
+ * and, unless told not to, loads the seed.
+ */
+export async function prepareDatabase({ seed = true, env = readEnv() }: { seed?: boolean; env?: Env } = {}): Promise<{
   file: string;
   seeded: SeedResult[];
-} {
+}> {
   const file = databasePath(env);
   const db = openDatabase(file, { create: true });
   try {
     migrateDatabase(db);
-    const seeded = seed ? loadSeed(db, lookupSecret(env)) : [];
+    await sweepLists(db);
+    const seeded = seed ? await loadSeed(db, lookupSecret(env)) : [];
     return { file, seeded };
   } finally {
     db.$client.close();

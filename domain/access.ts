@@ -9,6 +9,8 @@ export type TokenScope = (typeof TOKEN_SCOPES)[number];
 export type Actor =
   | { kind: "user"; id: number; email: string; role: UserRole }
   | { kind: "token"; id: number; name: string; scope: TokenScope }
+  /** Someone at the server's shell (a command such as import:affected) or the seed loader. */
+  | { kind: "system"; name: string }
   | { kind: "anonymous" };
 
 export const ANONYMOUS: Actor = { kind: "anonymous" };
@@ -19,6 +21,8 @@ export function actorLabel(actor: Actor): string {
       return `user:${actor.email}`;
     case "token":
       return `token:${actor.name}`;
+    case "system":
+      return `system:${actor.name}`;
     case "anonymous":
       return "anonymous";
   }
@@ -29,5 +33,5 @@ export function canRead(actor: Actor): boolean {
 }
 
 export function canWrite(actor: Actor): boolean {
-  return actor.kind === "user" || (actor.kind === "token" && actor.scope === "write");
+  return actor.kind === "user" || actor.kind === "system" || (actor.kind === "token" && actor.scope === "write");
 }

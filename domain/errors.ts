@@ -1,5 +1,8 @@
-/** The one error type the domain verbs throw; http/domain-problem maps it to HTTP in one place. */
-export type DomainErrorCode = "unauthenticated" | "forbidden" | "not-found" | "conflict" | "invalid";
+/**
+ * The one error type the domain verbs throw; http/domain-problem maps it to HTTP in one place.
+ * "busy": the database stayed held by another change past the wait, and nothing was changed.
+ */
+export type DomainErrorCode = "unauthenticated" | "forbidden" | "not-found" | "conflict" | "invalid" | "busy";
 
 export class DomainError extends Error {
   constructor(

@@ -1,4 +1,4 @@
-/** Set by scripts/server.mjs from the socket; any value a client sends is overwritten. */
+/** Set by the server (scripts/server.ts) from the socket; any value a client sends is overwritten. */
 export const CLIENT_ADDRESS_HEADER = "x-aftermath-client-address";
 
 /**

@@ -7,11 +7,20 @@ const STATUS: Record<DomainErrorCode, [number, string]> = {
   "not-found": [404, "Not Found"],
   conflict: [409, "Conflict"],
   invalid: [400, "Bad Request"],
+  busy: [503, "Service Unavailable"],
 };
+
+/** Seconds a client should wait before sending a change the database was too busy to take. */
+export const BUSY_RETRY_AFTER_SECONDS = 5;
 
 export function domainProblem(error: DomainError): Response {
   const [status, title] = STATUS[error.code];
-  const headers: Record<string, string> = error.code === "unauthenticated" ? { "www-authenticate": 'Bearer realm="aftermath"' } : {};
+  const headers: Record<string, string> =
+    error.code === "unauthenticated"
+      ? { "www-authenticate": 'Bearer realm="aftermath"' }
+      : error.code === "busy"
+        ? { "retry-after": String(BUSY_RETRY_AFTER_SECONDS) }
+        : {};
   return problem(
     {
       status,

@@ -1,9 +1,9 @@
-// The security headers every response carries. next.config.ts sends them (headers()); the two
-// parts that depend on the request or on the body are added by scripts/server.mjs: HSTS (only when
-// a trusted proxy says the request came over HTTPS) and the sha256 hashes of a page's inline
-// <script> elements, appended to the page policy's script-src. See "Security headers" in README.md.
+// The security headers every response carries. next.config.ts sends them on Next's answers
+// (headers()), the server (http/edge) on its own; the two parts that depend on the request or the
+// body are added by the server: HSTS (only when a trusted proxy says the request came over HTTPS) and
+// the sha256 hashes of a page's inline <script> elements. See "Security headers" in README.md.
 
-/** Keep in step with HSTS in scripts/server.mjs. Two years, the preload list's minimum is one. */
+/** Two years; the preload list's minimum is one. */
 export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
 
 type Directives = Record<string, readonly string[]>;
@@ -16,21 +16,18 @@ export function serializePolicy(directives: Directives): string {
 
 /**
  * The app's pages. Scripts: our own files ('self') and, in production, exactly the inline scripts
- * the page was served with, by hash (scripts/server.mjs adds them; nothing here allows any inline
- * script). No 'strict-dynamic': it would make browsers ignore 'self', so the parser-inserted
- * <script src="/_next/static/…"> tags would need hashes too. Styles: stylesheets from 'self' and no
- * <style> element, but style attributes are allowed (style-src-attr 'unsafe-inline'): recharts
- * renders its sizes and tooltips as style="…". An attribute has no selectors, so it cannot read the
- * page the way an injected <style> can; hashing each one ('unsafe-hashes') would tie the policy to
- * recharts's markup. `next dev` serves no hashes and needs eval and injected <style>, so it gets
- * 'unsafe-inline' and 'unsafe-eval'.
+ * the page was served with, by hash (the server adds them; nothing here allows any inline script).
+ * No 'strict-dynamic': it would make browsers ignore 'self', so the parser-inserted
+ * <script src="/_next/static/…"> tags would need hashes too. Styles: stylesheets from 'self' only,
+ * no <style> element and no style attribute (the charts are classes on SVG). `next dev` serves no
+ * hashes and needs eval and injected styles, so it gets 'unsafe-inline' and 'unsafe-eval'.
  */
 export function pagePolicy({ dev = false }: { dev?: boolean } = {}): string {
   return serializePolicy({
     "default-src": ["'self'"],
     "script-src": dev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'"],
     "style-src": dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
-    "style-src-attr": ["'unsafe-inline'"],
+    "style-src-attr": dev ? ["'unsafe-inline'"] : ["'none'"],
     "img-src": ["'self'", "data:"],
     "font-src": ["'self'"],
     "connect-src": ["'self'"],
@@ -62,6 +59,15 @@ export const API_POLICY = serializePolicy({
   "frame-ancestors": ["'none'"],
 });
 
+/** What every answer carries besides its Content-Security-Policy. */
+export const BASE_HEADERS: Record<string, string> = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "same-origin",
+  "X-Frame-Options": "DENY",
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+};
+
 export type HeaderRule = { source: string; headers: Array<{ key: string; value: string }> };
 
 /**
@@ -76,14 +82,9 @@ export function securityHeaderRules({ dev = false }: { dev?: boolean } = {}): He
       source: "/:path*",
       headers: [
         { key: "Content-Security-Policy", value: pagePolicy({ dev }) },
-        { key: "X-Content-Type-Options", value: "nosniff" },
-        { key: "Referrer-Policy", value: "same-origin" },
-        { key: "X-Frame-Options", value: "DENY" },
-        { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
-        { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=()" },
+        ...Object.entries(BASE_HEADERS).map(([key, value]) => ({ key, value })),
       ],
     },
     { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_POLICY }] },
-    { source: "/incidents/:slug/export.html", headers: [{ key: "Content-Security-Policy", value: EXPORT_POLICY }] },
   ];
 }

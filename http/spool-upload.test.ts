@@ -1,6 +1,12 @@
 import fs from "node:fs";
-import { describe, expect, it } from "vitest";
-import { UploadTooLargeError, withSpooledUpload } from "./spool-upload";
+import os from "node:os";
+import path from "node:path";
+import { text } from "node:stream/consumers";
+import { afterAll, describe, expect, it } from "vitest";
+import { removeLeftoverSpools, UploadTooLargeError, withSpooledUpload } from "./spool-upload";
+
+const under = fs.mkdtempSync(path.join(os.tmpdir(), "aftermath-spool-test-"));
+afterAll(() => fs.rmSync(under, { recursive: true, force: true }));
 
 const body = (...chunks: string[]) =>
   new ReadableStream<Uint8Array>({
@@ -10,25 +16,53 @@ const body = (...chunks: string[]) =>
     },
   });
 
+const ACCOUNT = "0123456789abcdef0123456789abcdef";
+
+/** The spool files on disk now, with their bytes. */
+const spooled = (): Buffer[] => fs.readdirSync(under).flatMap((d) => fs.readdirSync(path.join(under, d)).map((f) => fs.readFileSync(path.join(under, d, f))));
+
 describe("withSpooledUpload", () => {
-  it("hands over the whole body in a temp file and removes it afterwards", async () => {
-    let seen = "";
-    const text = await withSpooledUpload(body("a,b\n", "1,2\n"), { extension: "csv", maxBytes: 8 }, async (file) => {
-      seen = file;
-      expect(file.endsWith("upload.csv")).toBe(true);
-      return fs.readFileSync(file, "utf8");
+  it("reads the whole body back, as often as asked, while the file on disk holds none of it", async () => {
+    const upload = `account_id\n${ACCOUNT}\n`;
+    const { once, twice, onDisk } = await withSpooledUpload(body(upload.slice(0, 9), upload.slice(9)), { extension: "csv", maxBytes: 100, under }, async (source) => {
+      expect(source.extension).toBe(".csv");
+      expect(source.bytes).toBe(upload.length);
+      return { once: await text(source.open()), twice: await text(source.open()), onDisk: spooled() };
     });
-    expect(text).toBe("a,b\n1,2\n");
-    expect(fs.existsSync(seen)).toBe(false);
+    expect(once).toBe(upload);
+    expect(twice).toBe(upload);
+    expect(onDisk.length).toBeGreaterThan(0);
+    for (const bytes of onDisk) {
+      expect(bytes.length).toBe(upload.length);
+      expect(bytes.toString("latin1")).not.toContain(ACCOUNT);
+    }
+  });
+
+  it("removes the file afterwards, whatever work did", async () => {
+    await expect(withSpooledUpload(body("a"), { extension: "json", maxBytes: 8, under }, async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    expect(spooled()).toEqual([]);
   });
 
   it("refuses a body past the limit without calling work", async () => {
     let called = false;
     await expect(
-      withSpooledUpload(body("a,b\n", "1,2\n", "x"), { extension: "csv", maxBytes: 8 }, async () => {
+      withSpooledUpload(body("a,b\n", "1,2\n", "x"), { extension: "csv", maxBytes: 8, under }, async () => {
         called = true;
       }),
     ).rejects.toBeInstanceOf(UploadTooLargeError);
     expect(called).toBe(false);
+  });
+});
+
+describe("removeLeftoverSpools", () => {
+  it("removes spool directories older than the limit and keeps newer ones", () => {
+    const old = fs.mkdtempSync(path.join(under, "aftermath-upload-"));
+    const recent = fs.mkdtempSync(path.join(under, "aftermath-upload-"));
+    const past = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    fs.utimesSync(old, past, past);
+    removeLeftoverSpools(60 * 60 * 1000, under);
+    expect(fs.existsSync(old)).toBe(false);
+    expect(fs.existsSync(recent)).toBe(true);
+    fs.rmSync(recent, { recursive: true });
   });
 });

@@ -1,17 +1,23 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { StoredIncident } from "@/db/read/incident";
+import type { CardView } from "@/view/card";
 import { renderAtomFeed } from "./atom";
-import type { IncidentDocument } from "./document";
-import { glmDocument } from "./test-support";
+import { cardOf, loadGlm, withRecord } from "./test-support";
 
 const opts = { baseUrl: "https://example.org/aftermath/", feedUrl: "https://example.org/aftermath/feed.xml" };
-const glm = glmDocument();
+let glmStored: StoredIncident;
+let glm: CardView;
+beforeAll(async () => {
+  glmStored = await loadGlm();
+  glm = cardOf(glmStored);
+});
 
 /** A second incident: another slug, and a later minute-precision event. */
-function later(): IncidentDocument {
-  const record = glm.record;
+function later(): CardView {
+  const record = glmStored.record;
   const note = { key: "late-note", at: "2026-11-02T09:15Z", precision: "minute", phase: "follow-up", title: "A late note", detail: null, cites: [0] } as const;
   const events = [...record.events, { ...note, cites: [...note.cites] }];
-  return { ...glm, record: { ...record, events, incident: { ...record.incident, slug: "another-incident", title: "Another & later" } } };
+  return cardOf(withRecord(glmStored, { ...record, events, incident: { ...record.incident, slug: "another-incident", title: "Another & later" } }));
 }
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
@@ -35,8 +41,12 @@ function checkWellFormed(xml: string): void {
 }
 
 describe("renderAtomFeed", () => {
-  const feed = renderAtomFeed([glm, later()], opts);
-  const entries = [...feed.matchAll(/<entry>[\s\S]*?<\/entry>/g)].map((m) => m[0]);
+  let feed = "";
+  let entries: string[] = [];
+  beforeAll(() => {
+    feed = renderAtomFeed([glm, later()], opts);
+    entries = [...feed.matchAll(/<entry>[\s\S]*?<\/entry>/g)].map((m) => m[0]);
+  });
 
   it("is a well-formed Atom 1.0 document", () => {
     expect(feed.startsWith('<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">')).toBe(true);
@@ -64,11 +74,12 @@ describe("renderAtomFeed", () => {
     expect(entry).toContain('<link rel="alternate" type="text/html" href="https://example.org/aftermath/incidents/glm-5-3-kv-cache-exposure/"/>');
     expect(entry).toContain("<summary>155 responses to requests over 681,280 tokens contained fragments");
     expect(entry).toContain("<author><name>Aftermath</name></author>");
+    expect(entry).toMatch(/<content type="text">155 responses to requests over 681,280 tokens[^<]* Affected responses on record: 155 \(sample data\)\.<\/content>/);
     expect(feed).toContain("<title>Another &amp; later</title>");
   });
 
   it("is the same bytes whatever order the documents come in", () => {
-    expect(renderAtomFeed([later(), glmDocument()], opts)).toBe(feed);
+    expect(renderAtomFeed([later(), cardOf(glmStored)], opts)).toBe(feed);
   });
 
   it("is still a valid feed with no incidents", () => {

@@ -1,7 +1,8 @@
-import { prosePlain } from "@/lib/markdown/plain";
-import type { IncidentDocument } from "./document";
 import { escapeXml } from "@/lib/escape";
-import { latestUpdate } from "./model";
+import { prosePlain } from "@/lib/markdown/plain";
+import { NO_AFFECTED_LIST } from "@/view/affected";
+import { type CardView, newestFirst } from "@/view/card";
+import { formatCount } from "@/view/format";
 
 export type AtomOptions = { baseUrl: string; feedUrl: string };
 
@@ -9,41 +10,35 @@ export type AtomOptions = { baseUrl: string; feedUrl: string };
 const TAG = "tag:aftermath.invalid,2026";
 const x = escapeXml;
 
-/** Newest first, then by slug, so the feed does not depend on the order it was given. */
-export function byLatest(docs: readonly IncidentDocument[]): IncidentDocument[] {
-  return [...docs].sort(
-    (a, b) => latestUpdate(b).localeCompare(latestUpdate(a)) || a.record.incident.slug.localeCompare(b.record.incident.slug),
-  );
-}
+/** What the entry says of the affected list: its count, or that none has been published. */
+const listLine = (c: CardView) =>
+  c.affected ? `Affected responses on record: ${formatCount(c.affected.total)}${c.affected.sample ? " (sample data)" : ""}.` : NO_AFFECTED_LIST;
 
 /**
- * An Atom 1.0 feed with one entry per incident. `updated` is the latest dated event of the
- * incident (see latestUpdate: a day-precision date is T00:00:00Z of that day), never the time of
- * export, so exporting twice gives the same bytes.
+ * An Atom 1.0 feed with one entry per incident, newest first. `updated` is the latest dated event
+ * of the incident (see latestUpdate), never the time of export, so exporting twice gives the same bytes.
  */
-export function renderAtomFeed(docs: IncidentDocument[], opts: AtomOptions): string {
-  const sorted = byLatest(docs);
-  const feedUpdated = sorted[0] ? latestUpdate(sorted[0]) : "1970-01-01T00:00:00Z";
-  const entries = sorted.map((doc) => {
-    const i = doc.record.incident;
-    const slug = encodeURIComponent(i.slug);
-    return [
+export function renderAtomFeed(cards: readonly CardView[], opts: AtomOptions): string {
+  const sorted = newestFirst(cards);
+  const entries = sorted.map((c) =>
+    [
       `  <entry>`,
-      `    <id>${x(`${TAG}:incident/${i.slug}`)}</id>`,
-      `    <title>${x(i.title)}</title>`,
-      `    <updated>${latestUpdate(doc)}</updated>`,
-      `    <link rel="alternate" type="text/html" href="${x(`${opts.baseUrl}incidents/${slug}/`)}"/>`,
-      `    <summary>${x(prosePlain(i.impact))}</summary>`,
+      `    <id>${x(`${TAG}:incident/${c.slug}`)}</id>`,
+      `    <title>${x(c.title)}</title>`,
+      `    <updated>${c.latest}</updated>`,
+      `    <link rel="alternate" type="text/html" href="${x(`${opts.baseUrl}incidents/${encodeURIComponent(c.slug)}/`)}"/>`,
+      `    <summary>${x(prosePlain(c.impact))}</summary>`,
+      `    <content type="text">${x(`${prosePlain(c.impact)} ${listLine(c)}`)}</content>`,
       `    <author><name>Aftermath</name></author>`,
       `  </entry>`,
-    ].join("\n");
-  });
+    ].join("\n"),
+  );
   return [
     `<?xml version="1.0" encoding="utf-8"?>`,
     `<feed xmlns="http://www.w3.org/2005/Atom">`,
     `  <id>${TAG}:feed</id>`,
     `  <title>Aftermath postmortems</title>`,
-    `  <updated>${feedUpdated}</updated>`,
+    `  <updated>${sorted[0]?.latest ?? "1970-01-01T00:00:00Z"}</updated>`,
     `  <link rel="self" type="application/atom+xml" href="${x(opts.feedUrl)}"/>`,
     `  <link rel="alternate" type="text/html" href="${x(opts.baseUrl)}"/>`,
     ...entries,

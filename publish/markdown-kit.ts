@@ -1,6 +1,5 @@
-import { proseMarkdown } from "@/lib/markdown/markdown";
 import { escapeMarkdown } from "@/lib/escape";
-import { SECTIONS, type SectionId } from "./model";
+import { proseMarkdown } from "@/lib/markdown/markdown";
 
 export const md = escapeMarkdown;
 
@@ -12,9 +11,7 @@ export const mdLine = (text: string, after = "") => proseMarkdown(text, { inline
 /** Footnote references, one per cited source: "[^0][^3]". */
 export const fn = (cites: readonly number[]) => cites.map((k) => `[^${k}]`).join("");
 
-export function heading(id: SectionId): string {
-  return `## ${SECTIONS.find((s) => s.id === id)?.title ?? id}`;
-}
+export const heading = (title: string) => `## ${md(title)}`;
 
 /**
  * A GFM table. Cells arrive already escaped (escapeMarkdown escapes "|"), so no cell can split;

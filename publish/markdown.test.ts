@@ -1,12 +1,19 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { StoredIncident } from "@/db/read/incident";
+import { textOf, unescapedIndexes } from "@/lib/markdown/test-support";
 import { renderIncidentHtml } from "./html";
 import { renderMarkdown } from "./markdown";
-import { SECTIONS } from "./model";
-import { glmDocument, hostileDocument, hostileTokenLines, textOf, tokenLines, unescapedIndexes } from "./test-support";
+import { hostile, loadGlm, viewOf } from "./test-support";
 
-const doc = glmDocument();
-const text = renderMarkdown(doc, { tokenLines });
-const lines = text.split("\n");
+const SECTIONS = ["What happened", "In numbers", "Timeline", "How long", "Affected responses", "Assessments", "What to do", "The model", "Sources"];
+let stored: StoredIncident;
+let text: string;
+let lines: string[];
+beforeAll(async () => {
+  stored = await loadGlm();
+  text = renderMarkdown(viewOf(stored), 2);
+  lines = text.split("\n");
+});
 
 /** Cells in a table line: pipes a backslash escapes do not count. */
 const cellCount = (line: string) => unescapedIndexes(line, "|").length - 1;
@@ -32,15 +39,15 @@ describe("renderMarkdown, the GLM-5.3 incident", () => {
   it("opens with the title, then the HTML export's section headings in the same order", () => {
     expect(lines[0]).toBe("# GLM-5.3 cross-tenant KV-cache exposure on Workers AI");
     const headings = lines.filter((l) => l.startsWith("## ")).map((l) => l.slice(3));
-    const html = renderIncidentHtml(doc, { tokenLines });
+    const html = renderIncidentHtml(viewOf(stored), 2);
     const h2 = [...html.matchAll(/<h2 id="[^"]+">([\s\S]*?)<\/h2>/g)].map((m) => textOf(m[1] ?? ""));
     expect(headings).toEqual(h2);
-    expect(headings).toEqual(SECTIONS.map((s) => s.title));
+    expect(headings).toEqual(SECTIONS);
   });
 
   it("defines a footnote for every source, and every reference has its definition", () => {
     const { defs, refs } = footnotes(text);
-    expect(defs).toEqual(doc.record.sources.map((s) => s.number));
+    expect(defs).toEqual(stored.record.sources.map((s) => s.number));
     expect([...refs].sort((a, b) => a - b)).toEqual([...defs].sort((a, b) => a - b));
     expect(text).toContain('[^3]: Cloudflare, "Cross-request KV cache exposure in the GLM-5.3 Workers AI model (155 responses)", 26 Oct 2026.');
     expect(text.indexOf("[^0]:")).toBeGreaterThan(text.indexOf("## Sources"));
@@ -61,7 +68,8 @@ describe("renderMarkdown, the GLM-5.3 incident", () => {
   });
 
   it("carries the lead, the figures, the timeline and the lengths", () => {
-    expect(text).toContain("- **Exposure window:** 27 August 2026 – 9 September 2026: **13 days**[^3]");
+    expect(text).toContain("- **Exposure window:** 27 August 2026 – 9 September 2026: **13 days**, by Cloudflare's count[^3].");
+    expect(text).toContain("- **Attack:** No. Per the article,");
     expect(text).toContain("**5 h 40 min**, by Cloudflare's count[^3]. Some accounts (unnamed in the article): **about 20 hours**[^0].");
     expect(text).toContain("| Confirmed affected responses[^0][^3] | 155 responses | Covering all requests over 681,280 tokens. |");
     expect(text).toContain("### Background (Dec 2021 – 14 Aug 2026)");
@@ -74,7 +82,9 @@ describe("renderMarkdown, the GLM-5.3 incident", () => {
   it("gives counts only for the affected responses, labelled as sample data", () => {
     expect(text).toContain("**Sample data.** The list of affected accounts");
     expect(text).toContain("| 27 Aug 2026 | 9 | 1 | 10 |");
-    expect(text).toContain("- Prefill pool after the fix: 2.04M (2,040,000 tokens): outside it (650,000–1,050,000)");
+    expect(text).toContain("- GPU KV cache used for prefill: 681,280 (681,280 tokens): inside the range above");
+    expect(text).toContain("- Prefill cache pool now: 2.04 million (2,040,000 tokens): outside it (650,000–1,050,000)");
+    expect(text).toContain("### Per day (UTC), across the exposure window (27 Aug 2026 – 9 Sep 2026) — sample data");
     expect(text).not.toMatch(/[0-9a-f]{32}/); // no account ids
   });
 
@@ -83,16 +93,19 @@ describe("renderMarkdown, the GLM-5.3 incident", () => {
   });
 
   it("is the same text every time", () => {
-    expect(renderMarkdown(glmDocument(), { tokenLines })).toBe(text);
+    expect(renderMarkdown(viewOf(stored), 2)).toBe(text);
   });
 });
 
 describe("renderMarkdown, a record full of Markdown", () => {
   const evil = "- | # *a* _b_ [c](javascript:x) `d` ~~e~~ <b>f</b> $g$ &amp; \\| [^3]\n\n## h";
-  const out = renderMarkdown(hostileDocument(evil), { tokenLines: hostileTokenLines(evil) });
+  let out = "";
+  beforeAll(async () => {
+    out = renderMarkdown(viewOf(await hostile(evil)), 2);
+  });
 
   it("keeps the document's own structure: nine sections, same footnotes, tables intact", () => {
-    expect(out.split("\n").filter((l) => l.startsWith("## ")).map((l) => l.slice(3))).toEqual(SECTIONS.map((s) => s.title));
+    expect(out.split("\n").filter((l) => l.startsWith("## ")).length).toBe(SECTIONS.length);
     const { defs, refs } = footnotes(out);
     expect([...refs].sort((a, b) => a - b)).toEqual([...defs].sort((a, b) => a - b));
     for (const t of tables(out)) for (const row of t) expect(cellCount(row)).toBe(cellCount(t[0] ?? ""));

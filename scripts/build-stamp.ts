@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 
-// A build is stale when a source file changed after it or it was prerendered from another database.
+// A build is stale when a source file changed after it. It holds no data: pages are rendered from
+// the database when asked, so one build serves any database.
 const SOURCE_DIRS = ["app", "components", "db", "domain", "http", "lib", "publish", "seed", "view", "public"];
 const SOURCE_FILES = ["next.config.ts", "package-lock.json", "postcss.config.mjs"];
 const STAMP = "aftermath-build.json";
@@ -10,28 +11,23 @@ function newestMtime(entry: string): number {
   if (!fs.existsSync(entry)) return 0;
   const stat = fs.statSync(entry);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs
-    .readdirSync(entry)
-    .reduce((newest, name) => Math.max(newest, newestMtime(path.join(entry, name))), stat.mtimeMs);
+  return fs.readdirSync(entry).reduce((newest, name) => Math.max(newest, newestMtime(path.join(entry, name))), stat.mtimeMs);
 }
 
 export function sourcesMtime(): number {
   return Math.max(...[...SOURCE_DIRS, ...SOURCE_FILES].map(newestMtime));
 }
 
-export function buildIsCurrent(distDir: string, databaseFile: string): boolean {
+export function buildIsCurrent(distDir: string): boolean {
   try {
     const stamp = JSON.parse(fs.readFileSync(path.join(distDir, STAMP), "utf8")) as unknown;
-    if (typeof stamp !== "object" || stamp === null) return false;
-    const { database, builtFrom } = stamp as { database?: unknown; builtFrom?: unknown };
-    return (
-      fs.existsSync(path.join(distDir, "BUILD_ID")) && database === databaseFile && builtFrom === sourcesMtime()
-    );
+    const builtFrom = typeof stamp === "object" && stamp !== null && "builtFrom" in stamp ? stamp.builtFrom : undefined;
+    return fs.existsSync(path.join(distDir, "BUILD_ID")) && builtFrom === sourcesMtime();
   } catch {
     return false;
   }
 }
 
-export function writeBuildStamp(distDir: string, databaseFile: string, builtFrom: number): void {
-  fs.writeFileSync(path.join(distDir, STAMP), JSON.stringify({ database: databaseFile, builtFrom }) + "\n");
+export function writeBuildStamp(distDir: string, builtFrom: number): void {
+  fs.writeFileSync(path.join(distDir, STAMP), JSON.stringify({ builtFrom }) + "\n");
 }

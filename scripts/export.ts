@@ -3,10 +3,10 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "@/db/client";
 import { databasePath, readEnv } from "@/db/env";
-import { incidentFiles, siteFiles } from "@/publish/files";
-import { publishedSlugs, readIncidentDocument } from "@/publish/read-document";
 import { migrateDatabase } from "@/db/migrate";
-import type { IncidentDocument } from "@/publish/document";
+import { listIncidents, readIncident } from "@/db/read/incident";
+import { incidentFiles, siteFiles } from "@/publish/files";
+import { cardView, type CardView } from "@/view/card";
 
 // npm run export -- [--incident <slug>] [--out <dir>] [--base-url <url>]: the published postmortems as files.
 const USAGE = "usage: npm run export -- [--incident <slug>] [--out <dir>] [--base-url <https://host/path/>]";
@@ -33,14 +33,15 @@ const file = databasePath(readEnv());
 if (!fs.existsSync(file)) fail(`No database at ${file}: run \`npm run db:seed\` (or \`npm start\`) first`);
 const db = openDatabase(file);
 migrateDatabase(db);
-const slugs = options.incident ? [options.incident] : publishedSlugs(db);
-if (options.incident && !publishedSlugs(db).includes(options.incident)) {
-  fail(`No published incident "${options.incident}". Published: ${publishedSlugs(db).join(", ") || "none"}.`, 2);
+const published = listIncidents(db).map((i) => i.slug);
+const slugs = options.incident ? [options.incident] : published;
+if (options.incident && !published.includes(options.incident)) {
+  fail(`No published incident "${options.incident}". Published: ${published.join(", ") || "none"}.`, 2);
 }
 
 const out = path.resolve(options.out);
 const progress = process.stderr.isTTY && slugs.length > 1;
-const docs: IncidentDocument[] = [];
+const cards: CardView[] = [];
 const written: Array<[string, number]> = [];
 const write = (relative: string, content: string) => {
   const target = path.join(out, relative);
@@ -51,14 +52,14 @@ const write = (relative: string, content: string) => {
 
 slugs.forEach((slug, i) => {
   if (progress) process.stderr.write(`\rexporting ${i + 1}/${slugs.length}: ${slug}`.padEnd(78).slice(0, 78));
-  const doc = readIncidentDocument(slug, db);
-  if (!doc) fail(`incident "${slug}" vanished while exporting`);
-  docs.push(doc);
-  for (const [name, content] of Object.entries(incidentFiles(doc))) write(path.join("incidents", slug, name), content);
+  const stored = readIncident(db, slug);
+  if (!stored) fail(`incident "${slug}" vanished while exporting`);
+  cards.push(cardView(stored));
+  for (const [name, content] of Object.entries(incidentFiles(stored))) write(path.join("incidents", slug, name), content);
 });
 if (progress) process.stderr.write("\n");
-for (const [name, content] of Object.entries(siteFiles(docs, baseUrl))) write(name, content);
+for (const [name, content] of Object.entries(siteFiles(cards, baseUrl))) write(name, content);
 db.$client.close();
 
-console.log(`exported ${docs.length} incident${docs.length === 1 ? "" : "s"} to ${out}`);
+console.log(`exported ${cards.length} incident${cards.length === 1 ? "" : "s"} to ${out}`);
 for (const [name, bytes] of written) console.log(`  ${name.padEnd(60)} ${(bytes / 1024).toFixed(1).padStart(7)} KB`);

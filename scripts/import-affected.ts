@@ -3,14 +3,13 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "@/db/client";
 import { databasePath, readEnv } from "@/db/env";
-import {
-  type ImportProgress,
-  type ImportReport,
-  ImportInputError,
-  UnknownIncidentError,
-  importAffected,
-} from "@/db/import-affected";
+import type { ImportProgress } from "@/db/affected/read-rows";
+import { fileSource } from "@/db/affected/source";
+import { listIncidents } from "@/db/read/incident";
 import { lookupSecret } from "@/db/lookup-secret";
+import { type ImportReport, importAffectedList } from "@/db/write/affected";
+import { DomainError } from "@/domain/errors";
+import { operator } from "./operator";
 
 // Exit codes: 0 imported (or nothing to import), 1 the file could not be imported (nothing was),
 // 2 the command or setup is wrong (flags, incident, file path, no database).
@@ -57,15 +56,15 @@ function formatBytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
-function formatReport(r: ImportReport): string {
-  const relative = path.relative(process.cwd(), r.file);
-  const name = relative && !relative.startsWith("..") ? relative : r.file;
+function formatReport(r: ImportReport, file: string, bytes: number): string {
+  const relative = path.relative(process.cwd(), file);
+  const name = relative && !relative.startsWith("..") ? relative : file;
   if (r.empty) {
     return `${name} holds no rows: nothing imported into ${r.incidentSlug}, its list was left as it is.`;
   }
   const seconds = r.elapsedMs / 1000;
   const lines = [
-    `Imported ${name} (${r.format.toUpperCase()}, ${formatBytes(r.bytes)}) into ${r.incidentSlug}`,
+    `Imported ${name} (${r.format.toUpperCase()}, ${formatBytes(bytes)}) into ${r.incidentSlug}`,
     ...(r.removed === null ? [] : [`removed first (--replace): ${count(r.removed)}`]),
     `rows read:       ${count(r.rowsRead)}`,
     `added:           ${count(r.added)}`,
@@ -131,32 +130,36 @@ async function main(): Promise<number> {
   const db = openDatabase(dbFile);
   const bar = process.stderr.isTTY ? progressBar(process.stderr) : null;
   process.once("SIGINT", () => {
-    // The open transaction dies with the process: SQLite never commits it.
+    // What was written so far is a list no reader sees; the next import or start removes it.
     bar?.clear();
     console.error("import-affected: interrupted; nothing was imported");
     process.exit(130);
   });
   try {
-    const report = await importAffected({
+    if (!listIncidents(db, { drafts: true }).some((i) => i.slug === args.incident)) {
+      const known = listIncidents(db, { drafts: true }).map((i) => i.slug).sort();
+      console.error(`import-affected: no incident "${args.incident}"; known incidents: ${known.length > 0 ? known.join(", ") : "(none)"}`);
+      return 2;
+    }
+    const source = fileSource(file);
+    const { report } = await importAffectedList({
       db,
-      incidentSlug: args.incident,
-      file,
+      actor: operator("import-affected"),
+      slug: args.incident,
+      version: null,
+      rows: { source, onProgress: bar ? (p: ImportProgress) => bar.update(p) : undefined },
       replace: args.replace,
       secret: lookupSecret(env),
-      onProgress: bar ? (p) => bar.update(p) : undefined,
     });
     bar?.clear();
-    console.log(formatReport(report));
+    console.log(formatReport(report, file, source.bytes));
     return 0;
   } catch (error) {
     bar?.clear();
-    if (error instanceof UnknownIncidentError) {
-      console.error(`import-affected: ${error.message}`);
-      return 2;
-    }
-    if (error instanceof ImportInputError) {
-      console.error(`import-affected: ${path.basename(file)}: ${error.message}\nNothing was imported.`);
-      return 1;
+    if (error instanceof DomainError) {
+      // The verb's messages say what to do and never hold a field's value.
+      console.error(`import-affected: ${path.basename(file)}: ${error.message}`);
+      return error.code === "invalid" ? 1 : 2;
     }
     throw error;
   } finally {

@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import { openDatabase } from "@/db/client";
 import { databasePath, readEnv } from "@/db/env";
-import { IncidentExistsError, importIncidentDocument } from "@/db/import-incident";
 import { migrateDatabase } from "@/db/migrate";
-import { incidentDocumentSchema } from "@/domain/record/document";
+import { importRecord } from "@/db/write/record";
+import { operator } from "@/scripts/operator";
+import { DomainError } from "@/domain/errors";
+import { importableDocumentSchema } from "@/domain/record/document";
 
 // npm run import:incident -- <incident.json>: an exported incident back into the database, whole or not at all.
 const USAGE = "usage: npm run import:incident -- <incident.json>";
@@ -23,7 +25,7 @@ try {
 } catch (error) {
   fail(`${file}: ${(error as Error).message}`, 2);
 }
-const parsed = incidentDocumentSchema.safeParse(raw);
+const parsed = importableDocumentSchema.safeParse(raw);
 if (!parsed.success) {
   const problems = parsed.error.issues.map((i) => `  ${i.path.join(".") || "(document)"}: ${i.message}`);
   fail(`${file} is not an incident export this version can read; nothing was imported:\n${problems.join("\n")}`);
@@ -32,10 +34,10 @@ if (!parsed.success) {
 const db = openDatabase(databasePath(readEnv()), { create: true });
 try {
   migrateDatabase(db);
-  const { slug } = importIncidentDocument(db, parsed.data);
+  const { slug } = importRecord({ db, actor: operator("import-incident"), input: { record: parsed.data.record, affected: parsed.data.affected } });
   console.log(`imported ${slug} from ${file}`);
 } catch (error) {
-  fail(error instanceof IncidentExistsError ? error.message : `nothing was imported: ${(error as Error).message}`);
+  fail(error instanceof DomainError ? error.message : `nothing was imported: ${(error as Error).message}`);
 } finally {
   db.$client.close();
 }

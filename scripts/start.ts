@@ -6,22 +6,22 @@ import { buildIsCurrent, sourcesMtime, writeBuildStamp } from "./build-stamp";
 
 // `npm start`: database, then a build if there is none or it is stale, then the production server.
 const env = readEnv();
-const { file, seeded } = prepareDatabase({ env });
+const { file, seeded } = await prepareDatabase({ env });
 console.log(`database ${file} ready${seeded.some((s) => s.loaded) ? " (seed loaded)" : ""}`);
 
 const nextBin = path.resolve("node_modules/next/dist/bin/next");
 const distDir = process.env.NEXT_DIST_DIR ?? ".next";
 const childEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DATABASE_PATH: file };
 
-if (!buildIsCurrent(distDir, file)) {
+if (!buildIsCurrent(distDir)) {
   console.log("no current build: running next build (a minute or two)");
   const builtFrom = sourcesMtime();
   const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: childEnv });
   if (build.status !== 0) process.exit(build.status ?? 1);
-  writeBuildStamp(distDir, file, builtFrom);
+  writeBuildStamp(distDir, builtFrom);
 }
 
-const server = spawn(process.execPath, [path.resolve("scripts/server.mjs")], {
+const server = spawn(process.execPath, ["--import", "./scripts/register.mjs", path.resolve("scripts/server.ts")], {
   stdio: "inherit",
   env: { ...childEnv, PORT: String(env.PORT) },
 });

@@ -68,10 +68,14 @@ describe("POST /api/v1/incidents/{slug}/affected", () => {
     expect(response.headers.get("content-type")).toBe("application/problem+json");
     expect(body.detail).toMatch(/line 3, field prompt_tokens/);
     expect(body.detail).not.toContain(mine);
-    expect((await postLookup(slug, { accountId: mine })).body).toMatchObject({ affected: false, responses: 0 });
-    // The version did not move: the same version is still the current one.
+    // Still no list, so the lookup says it cannot answer rather than "not affected".
+    const lookup = await postLookup(slug, { accountId: mine });
+    expect(lookup.response.status).toBe(409);
+    expect(lookup.body.detail).toMatch(/No affected list has been published/);
+    // The version did not move: the same version is still the current one. A list with no rows is refused too.
     const again = await api("POST", `/incidents/${slug}/affected?version=${version}`, { contentType: "application/json", body: "[]" });
-    expect(again.response.status).toBe(201);
+    expect(again.response.status).toBe(400);
+    expect(again.body.detail).toMatch(/no rows/);
   });
 
   it("answers 415 for text/plain, 409 for a stale version and 401 without a token", async () => {

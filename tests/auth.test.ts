@@ -5,7 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { elementsWith, visibleText } from "./support/html";
+import { visibleText } from "./support/html";
+import { submitForm } from "./support/forms";
 import { newClient } from "./support/lookup";
 import { runScript } from "./support/export-run";
 
@@ -22,7 +23,7 @@ function newEmail(): string {
 }
 
 function userAdd(args: string[], stdin: string, databasePath = inject("databasePath")) {
-  return spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/user-add.ts", ...args], {
+  return spawnSync(process.execPath, ["--import", "./scripts/register.mjs", "scripts/user-add.ts", ...args], {
     encoding: "utf8",
     input: stdin,
     env: { ...process.env, DATABASE_PATH: databasePath, LOOKUP_SECRET: inject("lookupSecret"), NODE_ENV: "production" },
@@ -35,30 +36,6 @@ async function newUser(role: "editor" | "admin" = "editor"): Promise<{ email: st
   const run = userAdd(["--email", email, "--role", role], `${password}\n`);
   expect(run.status, run.stderr).toBe(0);
   return { email, password };
-}
-
-type Post = { response: Response; html: string; setCookies: string[] };
-
-/** Fetches a page and posts its first form the way a browser without JavaScript would. */
-async function submitForm(
-  pagePath: string,
-  fields: Record<string, string>,
-  { client = newClient(), headers = {} as Record<string, string>, origin = baseURL } = {},
-): Promise<Post> {
-  const page = await fetch(new URL(pagePath, baseURL), { headers: { "x-forwarded-for": client, ...headers }, redirect: "manual" });
-  expect(page.status, `GET ${pagePath}`).toBe(200);
-  const form = new FormData();
-  for (const input of elementsWith(await page.text(), "type", "hidden")) {
-    form.set(input.attributes.get("name") ?? "", input.attributes.get("value") ?? "");
-  }
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  const response = await fetch(new URL(pagePath, baseURL), {
-    method: "POST",
-    body: form,
-    headers: { "x-forwarded-for": client, origin, ...headers },
-    redirect: "manual",
-  });
-  return { response, html: await response.text(), setCookies: response.headers.getSetCookie() };
 }
 
 function signIn(email: string, password: string, options: Parameters<typeof submitForm>[2] & { next?: string } = {}) {

@@ -63,7 +63,7 @@ describe("the incident page without JavaScript", () => {
       const hidden: string[] = [];
       for (const id of SECTION_HEADINGS) if (!(await page.locator(`[id="${id}"]`).isVisible())) hidden.push(`#${id}`);
       for (const chart of CHARTS) {
-        const svg = await firstVisible(page.locator(`[data-chart="${chart}"] svg.recharts-surface`));
+        const svg = await firstVisible(page.locator(`[data-chart="${chart}"] svg[role="img"]`));
         const box = await svg?.boundingBox();
         if (!box || box.width <= 0 || box.height <= 0) hidden.push(`chart ${chart} (box ${JSON.stringify(box ?? null)})`);
       }
@@ -73,40 +73,27 @@ describe("the incident page without JavaScript", () => {
 });
 
 describe("the incident page with JavaScript", () => {
-  it("shows a tooltip when a bar of the per-day chart is hovered", async () => {
-    await withPage({}, async (page) => {
-      await open(page, INCIDENT_PATH);
-      const chart = page.locator('[data-chart="affected-per-day"]');
-      const svg = await firstVisible(chart.locator("svg.recharts-surface"));
-      expect(svg, "a visible per-day chart").not.toBeNull();
-      // Its surface's parent is the recharts wrapper of the drawing that is shown.
-      const wrapper = svg!.locator("xpath=..");
-      await wrapper.scrollIntoViewIfNeeded();
-      const bars = await wrapper.locator(".recharts-bar-rectangle").all();
-      let tallest: { x: number; y: number; width: number; height: number } | null = null;
-      for (const bar of bars) {
-        const box = await bar.boundingBox();
-        if (box && (!tallest || box.height > tallest.height)) tallest = box;
-      }
-      expect(tallest, "a bar to hover").not.toBeNull();
-      const tooltip = wrapper.locator(".recharts-tooltip-wrapper");
-      const center = { x: tallest!.x + tallest!.width / 2, y: tallest!.y + tallest!.height / 2 };
-      // Hovering before the chart has hydrated shows nothing: move in again until it answers.
-      let shown = false;
-      for (let attempt = 0; attempt < 20 && !shown; attempt++) {
-        await page.mouse.move(center.x, center.y - 1);
-        await page.mouse.move(center.x, center.y, { steps: 3 });
-        shown = await tooltip
-          .first()
-          .waitFor({ state: "visible", timeout: 500 })
-          .then(
-            () => true,
-            () => false,
-          );
-      }
-      expect(shown, "tooltip visible after hovering a bar").toBe(true);
-      expect((await tooltip.first().innerText()).trim()).not.toBe("");
-    });
+  it("shows a bar's count when the per-day chart is hovered, before or without JavaScript as well", async () => {
+    for (const javaScriptEnabled of [true, false]) {
+      await withPage({ javaScriptEnabled }, async (page) => {
+        await open(page, INCIDENT_PATH);
+        const svg = await firstVisible(page.locator('[data-chart="affected-per-day"] svg[role="img"]'));
+        expect(svg, "a visible per-day chart").not.toBeNull();
+        await svg!.scrollIntoViewIfNeeded();
+        const bars = await svg!.locator("g.bar").all();
+        let tallest: { bar: (typeof bars)[number]; box: { x: number; y: number; width: number; height: number } } | null = null;
+        for (const bar of bars) {
+          const box = await bar.locator("rect.s1").boundingBox();
+          if (box && (!tallest || box.height > tallest.box.height)) tallest = { bar, box };
+        }
+        expect(tallest, "a bar to hover").not.toBeNull();
+        const tip = tallest!.bar.locator(".tip");
+        expect(await tip.isVisible()).toBe(false);
+        await page.mouse.move(tallest!.box.x + tallest!.box.width / 2, tallest!.box.y + tallest!.box.height / 2, { steps: 3 });
+        await expect.poll(() => tip.isVisible()).toBe(true);
+        expect((await tip.textContent())?.trim()).toMatch(/^\d+ \w{3}: \d+$/);
+      });
+    }
   });
 
   it("switches the timeline between UTC and the reader's local time", async () => {

@@ -77,10 +77,11 @@ describe("an editor writes a small incident end to end", () => {
     await expect(visitor.getByRole("heading", { level: 1 }).innerText()).resolves.toBe(`Queue outage ${XSS}`);
     expect(await visitor.locator("main").innerText()).toContain(`Disk full ${XSS}`);
     expect(await visitor.locator("main img").count()).toBe(0);
-    // A young record says what it does not have yet, and every link of the page's contents lands on a section.
-    for (const none of ["No figures on record.", "No durations on record.", "No assessments on record.", "No advice on record."]) {
-      expect(await visitor.getByText(none, { exact: true }).count(), none).toBe(1);
-    }
+    // A young record leaves out the sections it has nothing for, says it has no affected list, and
+    // every link of the page's contents lands on a section.
+    const headings = await visitor.locator("h2").allInnerTexts();
+    expect(headings).toEqual(["What happened", "Timeline", "Affected responses", "Sources"]);
+    expect(await visitor.getByText("No affected list has been published for this incident.", { exact: true }).count()).toBe(1);
     const targets = await visitor.locator('nav[aria-label="On this page"] a').evaluateAll((links) =>
       links.map((a) => (a.getAttribute("href") ?? "").slice(1)).filter((id) => !document.getElementById(id)),
     );

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, inject, it } from "vitest";
-import { sampleAccountIds, UNAFFECTED_SAMPLE_ACCOUNT, generateSample } from "@/db/seed/sample";
+import { sampleAccountIds, sampleRows, UNAFFECTED_SAMPLE_ACCOUNT } from "./support/sample";
 import { SLUG } from "./support/contract";
 import { lookupURL, newClient, postLookup } from "./support/lookup";
 
@@ -19,7 +19,7 @@ function expectProblem(response: Response, body: Record<string, unknown>, status
 describe("POST /api/incidents/{slug}/lookup answers", () => {
   it("lists exactly this account's rows, no-store", async () => {
     const id = account(1);
-    const mine = generateSample().filter((r) => r.accountId === id);
+    const mine = sampleRows().filter((r) => r.accountId === id);
     const { response, body } = await postLookup(SLUG, { accountId: id.toUpperCase(), requestIds: [mine[0]?.requestId, "other-1"] });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/json");

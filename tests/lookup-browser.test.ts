@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { sampleAccountIds, UNAFFECTED_SAMPLE_ACCOUNT, generateSample } from "@/db/seed/sample";
+import { sampleAccountIds, sampleRows, UNAFFECTED_SAMPLE_ACCOUNT } from "./support/sample";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { INCIDENT_PATH } from "./support/contract";
@@ -54,7 +54,7 @@ describe.each([
   ["on", true, 5, "127.3.0.2"],
 ] as const)("the lookup form with JavaScript %s", (_label, js, accountIndex, client) => {
   const accountId = sampleAccountIds()[accountIndex] as string;
-  const mine = generateSample().filter((r) => r.accountId === accountId);
+  const mine = sampleRows().filter((r) => r.accountId === accountId);
 
   it("is linked from the incident page", async () => {
     await withLookupPage(js, client, async (page) => {

@@ -1,41 +1,99 @@
-import type { AffectedRole } from "@/domain/record/constants";
+import type { AffectedSummary } from "@/domain/record/affected";
+import type { IncidentRecord } from "@/domain/record/record";
+import { formatCount, formatSourceDate, shortDay } from "./format";
 
-export type AffectedPoint = { occurredAt: string; promptTokens: number; role: AffectedRole };
 export type DayCount = { day: string; label: string; recipient: number; exposed: number; total: number };
+export type Threshold = { tokens: number; label: string };
+export type Bucket = { from: number; to: number; count: number };
+
+/** The affected list as every surface shows it: counts only, and whether there is a list at all. */
+export type AffectedView =
+  | { state: "none" }
+  | {
+      state: "list";
+      sample: boolean;
+      note: string | null;
+      total: number;
+      byRole: { recipient: number; exposed: number };
+      perDay: { days: DayCount[]; window: { from: string; to: string; label: string } | null; peak: DayCount | null };
+      histogram: { bucket: number; buckets: Bucket[]; low: number; high: number; inside: Threshold[]; outside: Threshold[] } | null;
+    };
 
 const DAY_MS = 86_400_000;
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** "2026-08-27" → "27 Aug" */
-export function shortDay(day: string): string {
-  const [, month, date] = day.split("-").map(Number);
-  return `${date} ${MONTHS[(month ?? 1) - 1]}`;
-}
-
-/** Counts per UTC day, one entry for every day from `from` to `to` inclusive, zeros included. */
-export function countPerDay(points: readonly AffectedPoint[], from: string, to: string): DayCount[] {
-  const start = Date.parse(`${from}T00:00:00Z`);
-  const end = Date.parse(`${to}T00:00:00Z`);
-  if (!(start <= end)) throw new Error(`empty day range ${from}..${to}`);
+/** Every UTC day from `from` to `to`, with the counts of the days that have any. */
+export function fillDays(counts: AffectedSummary["perDay"], from: string, to: string): DayCount[] {
+  const byDay = new Map(counts.map((d) => [d.day, d]));
   const days: DayCount[] = [];
-  for (let t = start; t <= end; t += DAY_MS) {
-    const day = new Date(t).toISOString().slice(0, 10);
-    days.push({ day, label: shortDay(day), recipient: 0, exposed: 0, total: 0 });
-  }
-  for (const p of points) {
-    const index = Math.floor((Date.parse(p.occurredAt) - start) / DAY_MS);
-    const entry = days[index];
-    if (!entry) throw new Error(`${p.occurredAt} falls outside ${from}..${to}`);
-    entry[p.role] += 1;
-    entry.total += 1;
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY_MS) {
+    const day = dayOf(t);
+    const c = byDay.get(day) ?? { recipient: 0, exposed: 0 };
+    days.push({ day, label: shortDay(day), recipient: c.recipient, exposed: c.exposed, total: c.recipient + c.exposed });
   }
   return days;
 }
 
-/** The UTC days the points span, for when no exposure window is recorded. */
-export function dayRange(points: readonly AffectedPoint[]): { from: string; to: string } | null {
-  const first = points[0];
-  const last = points.at(-1);
-  if (!first || !last) return null;
-  return { from: first.occurredAt.slice(0, 10), to: last.occurredAt.slice(0, 10) };
+/** The UTC days of the incident's exposure window, when it has one dated to the day or the minute. */
+export function exposureWindow(record: IncidentRecord): { from: string; to: string } | null {
+  const claim = record.durations.find((d) => d.role === "exposure");
+  if (!claim || claim.kind !== "interval") return null;
+  const day = (key: string) => {
+    const e = record.events.find((x) => x.key === key);
+    return e?.at && (e.precision === "day" || e.precision === "minute") ? e.at.slice(0, 10) : null;
+  };
+  const from = day(claim.from);
+  const to = day(claim.to);
+  return from && to && from <= to ? { from, to } : null;
 }
+
+/** Figures marked as thresholds: the prompt lengths the chart draws lines at, lowest first. */
+export function thresholdsOf(record: IncidentRecord): Threshold[] {
+  return record.figures
+    .flatMap((f) => (f.threshold === null ? [] : [{ tokens: f.threshold, label: `${f.label}: ${f.value}` }]))
+    .sort((a, b) => a.tokens - b.tokens);
+}
+
+export function affectedView(record: IncidentRecord, list: { rows: boolean; summary: AffectedSummary } | null): AffectedView {
+  if (!list) return { state: "none" };
+  const s = list.summary;
+  const window = exposureWindow(record);
+  const first = s.perDay[0]?.day;
+  const last = s.perDay.at(-1)?.day;
+  // The days drawn span the window and every day with a response, so nothing falls outside.
+  const from = [window?.from, first].filter((d): d is string => d !== undefined).sort()[0];
+  const to = [window?.to, last].filter((d): d is string => d !== undefined).sort().at(-1);
+  const days = from && to ? fillDays(s.perDay, from, to) : [];
+  const peak = days.reduce<DayCount | null>((best, d) => (d.total > (best?.total ?? 0) ? d : best), null);
+  let histogram: Extract<AffectedView, { state: "list" }>["histogram"] = null;
+  if (s.promptTokens && s.promptTokens.counts.length > 0) {
+    const { bucket, counts } = s.promptTokens;
+    const low = counts[0]?.from ?? 0;
+    const high = (counts.at(-1)?.from ?? 0) + bucket;
+    const byFrom = new Map(counts.map((b) => [b.from, b.count]));
+    const buckets: Bucket[] = [];
+    for (let b = low; b < high; b += bucket) buckets.push({ from: b, to: b + bucket, count: byFrom.get(b) ?? 0 });
+    const lines = thresholdsOf(record);
+    histogram = { bucket, buckets, low, high, inside: lines.filter((l) => l.tokens >= low && l.tokens <= high), outside: lines.filter((l) => l.tokens < low || l.tokens > high) };
+  }
+  return {
+    state: "list",
+    sample: s.sample,
+    note: s.note,
+    total: s.total,
+    byRole: s.byRole,
+    perDay: { days, window: window ? { ...window, label: `${formatSourceDate(window.from)} – ${formatSourceDate(window.to)}` } : null, peak },
+    histogram,
+  };
+}
+
+/** "155 sample affected responses: 121 where …". */
+export function affectedSentence(a: Extract<AffectedView, { state: "list" }>): string {
+  return (
+    `${formatCount(a.total)} ${a.sample ? "sample" : "recorded"} affected responses: ` +
+    `${formatCount(a.byRole.recipient)} where the account received fragments of another tenant's session, ` +
+    `${formatCount(a.byRole.exposed)} where the account's own session appeared in another's response.`
+  );
+}
+
+export const NO_AFFECTED_LIST = "No affected list has been published for this incident.";

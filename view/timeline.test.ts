@@ -63,11 +63,23 @@ describe("buildTimeline with the incident", () => {
     ]);
   });
 
+  it("calls the incident's own period the exposure only when something in it was exposed", () => {
+    const failover = buildTimeline([
+      ev("disk-full", "2026-09-01T10:00Z", "minute", "trigger"),
+      ev("paged", "2026-09-01T10:03Z", "minute", "detection"),
+      ev("failed-over", "2026-09-01T10:12Z", "minute", "recovery"),
+    ]);
+    expect(failover.periods.map((p) => [p.stage, p.label])).toEqual([
+      ["incident", "Incident"],
+      ["response", "Response"],
+    ]);
+  });
+
   it("groups into four periods whose stage never goes back", () => {
     const summary = timeline.periods.map((p) => [p.stage, p.label, p.range, p.items.map((i) => i.event.key)]);
     expect(summary).toEqual([
       ["before", "Background", "Dec 2021 – 14 Aug 2026", ["first-sighting", "second-sighting", "cache-feature", "warning", "upgrade"]],
-      ["exposure", "Exposure", "27 Aug 2026 – 8 Sep 2026", ["leak-starts", "config-change", "report"]],
+      ["incident", "Exposure", "27 Aug 2026 – 8 Sep 2026", ["leak-starts", "config-change", "report"]],
       ["response", "Response", "9 Sep 2026", ["investigation", "declared", "offline", "fix"]],
       [
         "after",

@@ -15,22 +15,21 @@ export type TimelineEvent = {
   position: number;
 };
 
-export const STAGES = ["before", "exposure", "response", "after"] as const;
+export const STAGES = ["before", "incident", "response", "after"] as const;
 export type Stage = (typeof STAGES)[number];
 
-export const STAGE_LABELS: Record<Stage, string> = {
-  before: "Background",
-  exposure: "Exposure",
-  response: "Response",
-  after: "Afterwards",
-};
+/** The incident's own stage is called the exposure only when something in it was exposed. */
+function stageLabel(stage: Stage, items: TimelineItem[]): string {
+  if (stage === "incident") return items.some((i) => i.event.phase === "exposure") ? "Exposure" : "Incident";
+  return { before: "Background", response: "Response", after: "Afterwards" }[stage];
+}
 
 export const STAGE_OF_PHASE: Record<Phase, Stage> = {
   background: "before",
   warning: "before",
-  trigger: "exposure",
-  exposure: "exposure",
-  detection: "exposure",
+  trigger: "incident",
+  exposure: "incident",
+  detection: "incident",
   response: "response",
   mitigation: "response",
   recovery: "response",
@@ -69,7 +68,7 @@ function periodRange(items: TimelineItem[]): string {
  */
 export function buildTimeline(events: readonly TimelineEvent[]): Timeline {
   const sorted = [...events].sort(compareEvents);
-  const periods: Array<Omit<TimelinePeriod, "range">> = [];
+  const periods: Array<Omit<TimelinePeriod, "range" | "label">> = [];
   const timedDays = new Set<string>();
   let previous: TimelineEvent | null = null;
   let stage: Stage = "before";
@@ -85,9 +84,9 @@ export function buildTimeline(events: readonly TimelineEvent[]): Timeline {
     const current = periods[periods.length - 1];
     const item: TimelineItem = { event, gapBefore: span ? formatGap(span) : null, sameDayUntimed };
     if (current && current.stage === stage) current.items.push(item);
-    else periods.push({ stage, label: STAGE_LABELS[stage], items: [item] });
+    else periods.push({ stage, items: [item] });
     previous = event;
   }
 
-  return { periods: periods.map((p) => ({ ...p, range: periodRange(p.items) })) };
+  return { periods: periods.map((p) => ({ ...p, label: stageLabel(p.stage, p.items), range: periodRange(p.items) })) };
 }

@@ -1,6 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { freePort, stopChild } from "../../tests/support/process";
+import { DIST_DIR, ROOT } from "./build";
 
 const START_TIMEOUT_MS = 90_000;
 const KILL_GRACE_MS = 8_000;
@@ -14,9 +17,30 @@ export type Server = {
   output: string[];
 };
 
+/** Node's arguments for the production server, scripts/server.ts, after any flags of Node's own. */
+export function appArgs(nodeFlags: string[] = []): string[] {
+  return [...nodeFlags, "--import", pathToFileURL(path.join(ROOT, "scripts/register.mjs")).href, path.join(ROOT, "scripts/server.ts")];
+}
+
+/** The production server's environment on `database`, on the benchmark's build, with no rate limits. */
+export function appEnv(database: string, secret: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    NEXT_DIST_DIR: DIST_DIR,
+    DATABASE_PATH: database,
+    LOOKUP_SECRET: secret,
+    LOOKUP_RATE_LIMIT_PER_MINUTE: "0",
+    LOOKUP_ACCOUNT_RATE_LIMIT_PER_MINUTE: "0",
+    TRUST_PROXY: "0",
+    AFTERMATH_BENCH: "1",
+  };
+}
+
 /**
  * Starts `node <args>` as a child process — never with this process's flags (no react-server
- * condition, no tsx) — and waits until `ready` answers. Its output goes to `logFile`.
+ * condition) — and waits until `ready` answers. Its output goes to `logFile`.
  */
 export async function startServer({
   name,
@@ -38,6 +62,7 @@ export async function startServer({
   const log = createWriteStream(logFile);
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, args, {
+    cwd: ROOT,
     env: { ...env, PORT: String(port), HOST: "127.0.0.1", NODE_OPTIONS: "" },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -1,91 +1,93 @@
 "use client";
 
-import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, LabelList, Tooltip, XAxis, YAxis } from "recharts";
-import { AXIS_TICK } from "./sizes";
-import { WrappedTick } from "./wrapped-tick";
+import { formatCount } from "@/view/format";
+import { Box, ChartVariants, Line, niceTicks, Svg, TextLines, Txt, textWidth, wrapWords } from "./svg";
 
-export type DurationBar = {
-  key: string;
-  label: string;
-  value: number;
-  /** Distance to the shortest and longest length the precision allows, for the error bar. */
-  error: [number, number];
-  length: string;
-  /** Printed at the end of the bar. */
-  short: string;
-  countedBy: string;
-  contested: boolean;
-};
+const BAR = 18;
+const LINE = 14;
 
-const ROW = 44;
+/**
+ * Horizontal bars, one per length, in the panel's unit: label, bar, the length at the bar's end and,
+ * where the dates are known only to the day or coarser, whiskers for what their precision allows.
+ * A stated count that disputes another is drawn in the second colour.
+ */
+export type DurationBar = { key: string; label: string; value: number; min: number; max: number; end: string; contested: boolean; whisker: boolean };
 
-export function DurationChart({ bars, unit, width }: { bars: DurationBar[]; unit: "hours" | "days"; width: number }) {
-  const narrow = width < 500;
+// A client component only so that the page's payload carries these few numbers, not the drawing:
+// the server renders it to HTML, and nothing in it runs in the browser after hydration.
+export function DurationChart({ bars, unit, label }: { bars: DurationBar[]; unit: string; label: string }) {
   return (
-    <BarChart
-      width={width}
-      height={bars.length * ROW + 48}
-      data={bars}
-      layout="vertical"
-      margin={{ top: 4, right: narrow ? 100 : 130, bottom: 20, left: 4 }}
-    >
-      <CartesianGrid horizontal={false} stroke="var(--chart-grid)" />
-      <XAxis
-        type="number"
-        tick={AXIS_TICK}
-        stroke="var(--chart-grid)"
-        label={{ value: unit, position: "insideBottom", offset: -12, fill: "var(--chart-ink)", fontSize: 12 }}
-      />
-      <YAxis
-        type="category"
-        dataKey="label"
-        width={narrow ? 128 : 220}
-        tick={<WrappedTick maxChars={narrow ? 18 : 32} />}
-        stroke="var(--chart-grid)"
-      />
-      <Tooltip content={<DurationTooltip />} cursor={{ fill: "var(--chart-grid)", opacity: 0.3 }} />
-      <Bar dataKey="value" isAnimationActive={false} barSize={18}>
-        {bars.map((b) => (
-          <Cell key={b.key} fill={b.contested ? "var(--chart-2)" : "var(--chart-1)"} />
-        ))}
-        {unit === "days" && <ErrorBar dataKey="error" width={6} stroke="var(--chart-ink)" direction="x" />}
-        <LabelList dataKey="short" content={<BarEndLabel gap={unit === "days" ? 22 : 8} />} />
-      </Bar>
-    </BarChart>
-  );
-}
-
-function DurationTooltip({ active, payload }: { active?: boolean; payload?: Array<{ payload: DurationBar }> }) {
-  const bar = payload?.[0]?.payload;
-  if (!active || !bar) return null;
-  return (
-    <div className="rounded border border-slate-300 bg-white px-3 py-2 text-sm shadow dark:border-slate-600 dark:bg-slate-900">
-      <p className="font-semibold">{bar.label}</p>
-      <p>{bar.length}</p>
-      <p className="text-slate-600 dark:text-slate-400">Counted by {bar.countedBy}</p>
-    </div>
-  );
-}
-
-/** A plain <text>: recharts' own label measures text in the DOM, so server and browser would differ. */
-function BarEndLabel({
-  gap = 8,
-  x = 0,
-  y = 0,
-  width = 0,
-  height = 0,
-  value,
-}: {
-  x?: number | string;
-  y?: number | string;
-  width?: number | string;
-  height?: number | string;
-  value?: number | string;
-  gap?: number;
-}) {
-  return (
-    <text x={Number(x) + Number(width) + gap} y={Number(y) + Number(height) / 2} dy={4} fontSize={12} fill="var(--chart-ink)">
-      {value}
-    </text>
+    <ChartVariants
+      draw={(width, narrow) => {
+        // Wide: labels in a column on the left. Narrow: each label above its bar, so bars keep their width.
+        const labelW = narrow ? 0 : 230;
+        const maxChars = narrow ? Math.floor((width - 8) / textWidth("x")) : 32;
+        const x0 = narrow ? 4 : labelW;
+        const x1 = width - Math.max(...bars.map((b) => textWidth(b.end))) - 12;
+        const ticks = niceTicks(Math.max(...bars.map((b) => (b.whisker ? b.max : b.value))), narrow ? 4 : 6);
+        const top = ticks.at(-1) ?? 1;
+        const x = (v: number) => x0 + (Math.max(v, 0) / top) * (x1 - x0);
+        let y = 8;
+        const rows = bars.map((b) => {
+          const lines = wrapWords(b.label, maxChars);
+          let barY: number;
+          let text;
+          if (narrow) {
+            text = (
+              <>
+                {/* A stroked copy underneath keeps grid lines off the text. */}
+                <TextLines x={x0} y={y + 11} lines={lines} className="lbl halo" />
+                <TextLines x={x0} y={y + 11} lines={lines} className="lbl" />
+              </>
+            );
+            barY = y + lines.length * LINE + 2;
+            y = barY + BAR + 12;
+          } else {
+            const rowH = Math.max(40, lines.length * LINE + 12);
+            barY = y + (rowH - BAR) / 2;
+            const firstBaseline = barY + BAR / 2 + 4 - ((lines.length - 1) * LINE) / 2;
+            text = <TextLines x={labelW - 8} y={firstBaseline} lines={lines} anchor="end" className="lbl" />;
+            y += rowH;
+          }
+          const cy = barY + BAR / 2;
+          const [lo, hi] = [x(b.min), x(b.max)];
+          const endX = b.whisker ? Math.max(x(b.value), hi) : x(b.value);
+          return (
+            <g key={b.key}>
+              {text}
+              <Box x={x0} y={barY} w={Math.max(x(b.value) - x0, 1)} h={BAR} className={b.contested ? "s2" : "s1"} />
+              {b.whisker && (
+                <>
+                  <Line x1={lo} y1={cy} x2={hi} y2={cy} className="wh" />
+                  <Line x1={lo} y1={cy - 5} x2={lo} y2={cy + 5} className="wh" />
+                  <Line x1={hi} y1={cy - 5} x2={hi} y2={cy + 5} className="wh" />
+                </>
+              )}
+              <Txt x={endX + 6} y={cy + 4} className="val">
+                {b.end}
+              </Txt>
+            </g>
+          );
+        });
+        const bottom = y;
+        return (
+          <Svg width={width} height={bottom + 40} label={label}>
+            {ticks.map((t) => (
+              <g key={t}>
+                <Line x1={x(t)} y1={4} x2={x(t)} y2={bottom} className="gridline" />
+                <Txt x={x(t)} y={bottom + 15} anchor="middle" className="tick">
+                  {formatCount(t)}
+                </Txt>
+              </g>
+            ))}
+            <Line x1={x0} y1={4} x2={x0} y2={bottom} className="axis" />
+            {rows}
+            <Txt x={(x0 + x1) / 2} y={bottom + 32} anchor="middle" className="tick">
+              {unit}
+            </Txt>
+          </Svg>
+        );
+      }}
+    />
   );
 }

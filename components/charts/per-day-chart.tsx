@@ -1,24 +1,51 @@
 "use client";
 
-import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
 import type { DayCount } from "@/view/affected";
-import { AXIS_TICK } from "./sizes";
+import { formatSourceDate } from "@/view/format";
+import { Box, ChartVariants, CountAxis, HoverTip, niceTicks, Svg, Txt } from "./svg";
 
-export function PerDayChart({ days, width }: { days: DayCount[]; width: number }) {
-  const narrow = width < 500;
+const LEFT = 36;
+
+/** Affected responses per UTC day, stacked by role; the legend is HTML text beside the chart. */
+export function PerDayChart({ days, label }: { days: DayCount[]; label: string }) {
   return (
-    <BarChart width={width} height={narrow ? 240 : 280} data={days} margin={{ top: 8, right: 8, bottom: 4, left: -16 }}>
-      <CartesianGrid vertical={false} stroke="var(--chart-grid)" />
-      <XAxis dataKey="label" tick={AXIS_TICK} stroke="var(--chart-grid)" interval={narrow ? 2 : 0} />
-      <YAxis allowDecimals={false} tick={AXIS_TICK} stroke="var(--chart-grid)" />
-      <Tooltip
-        cursor={{ fill: "var(--chart-grid)", opacity: 0.3 }}
-        contentStyle={{ borderRadius: 6 }}
-        labelFormatter={(label) => `${String(label)} 2026 (UTC)`}
-      />
-      <Legend wrapperStyle={{ fontSize: 12 }} formatter={(value) => <span style={{ color: "var(--chart-ink)" }}>{value}</span>} />
-      <Bar dataKey="recipient" name="Received another's data" stackId="role" fill="var(--chart-1)" isAnimationActive={false} />
-      <Bar dataKey="exposed" name="Own data exposed" stackId="role" fill="var(--chart-2)" isAnimationActive={false} />
-    </BarChart>
+    <ChartVariants
+      draw={(width, narrow) => {
+        const height = narrow ? 210 : 250;
+        const [top, bottom, right] = [24, 28, 8];
+        const plotW = width - LEFT - right;
+        const base = height - bottom;
+        const ticks = niceTicks(Math.max(1, ...days.map((d) => d.total)), 4, true);
+        const max = ticks.at(-1) ?? 1;
+        const y = (v: number) => base - (v / max) * (base - top);
+        const band = plotW / Math.max(days.length, 1);
+        const every = Math.max(1, Math.ceil(46 / band)); // "27 Aug" needs about 46 px
+        return (
+          <Svg width={width} height={height} label={label}>
+            <CountAxis ticks={ticks} y={y} left={LEFT} right={width - right} base={base} />
+            {days.map((d, i) => {
+              const x = LEFT + i * band + band * 0.15;
+              const w = band * 0.7;
+              return (
+                <g key={d.day}>
+                  <g className="bar">
+                    <title>{`${formatSourceDate(d.day)} (UTC): ${d.recipient} received another's data, ${d.exposed} own data exposed`}</title>
+                    <Box x={LEFT + i * band} y={top} w={band} h={base - top} className="hit" />
+                    {d.recipient > 0 && <Box x={x} y={y(d.recipient)} w={w} h={base - y(d.recipient)} className="s1" />}
+                    {d.exposed > 0 && <Box x={x} y={y(d.total)} w={w} h={y(d.recipient) - y(d.total)} className="s2" />}
+                    <HoverTip x={x + w / 2} y={y(d.total)} width={width} text={`${d.label}: ${d.total}`} />
+                  </g>
+                  {i % every === 0 && (
+                    <Txt x={x + w / 2} y={base + 16} anchor="middle" className="tick">
+                      {d.label}
+                    </Txt>
+                  )}
+                </g>
+              );
+            })}
+          </Svg>
+        );
+      }}
+    />
   );
 }

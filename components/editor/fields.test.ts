@@ -1,18 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readSeedIncident } from "@/db/seed/read";
-import { COLLECTIONS } from "@/domain/record/collections";
-import { type Collection, COLLECTION_NAMES } from "@/domain/record/collections";
+import { type Collection, COLLECTION_NAMES, COLLECTIONS } from "@/domain/record/collections";
 import { formValueOf, ITEM_FIELDS, itemFromForm } from "@/components/editor/fields";
 
-const record = readSeedIncident("glm-5-3-kv-cache-exposure");
+const { record } = readSeedIncident("glm-5-3-kv-cache-exposure");
 const seedItems: Record<Collection, Array<Record<string, unknown>>> = {
   events: record.events,
   sources: record.sources,
   figures: record.figures,
   durations: record.durations,
-  findings: record.assessments.findings,
-  reactions: record.assessments.reactions,
+  findings: record.findings,
+  reactions: record.reactions,
   recommendations: record.recommendations,
   context: record.context,
 };

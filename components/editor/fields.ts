@@ -1,5 +1,5 @@
 import type { Collection } from "@/domain/record/collections";
-import { DURATION_KINDS, type DurationKind, PHASES, RECOMMENDATION_AUDIENCES, RECOMMENDATION_STATUSES } from "@/domain/record/constants";
+import { DURATION_KINDS, DURATION_ROLES, type DurationKind, PHASES, RECOMMENDATION_AUDIENCES, RECOMMENDATION_STATUSES } from "@/domain/record/constants";
 import { PRECISIONS } from "@/lib/precise-time";
 
 /**
@@ -46,11 +46,14 @@ export const ITEM_FIELDS = {
     { name: "unit", label: "Unit (optional)", kind: "text", optional: true },
     { name: "label", label: "Label", kind: "text" },
     cites,
+    { name: "threshold", label: "Threshold in prompt tokens (optional)", kind: "number", optional: true, hint: "drawn as a line on the prompt-length chart" },
+    { name: "headline", label: "Show on the front page", kind: "checkbox" },
     { name: "note", label: "Note (optional)", kind: "prose", optional: true, wide: true },
   ],
   durations: [
     { name: "key", label: "Key", kind: "text", hint: "e.g. outage" },
     { name: "label", label: "Label", kind: "text" },
+    { name: "role", label: "Stands for (optional)", kind: "select", options: DURATION_ROLES, optional: true, hint: "shown in the lead and on the front page" },
     { name: "countedBy", label: "Counted by", kind: "text" },
     { name: "kind", label: "Kind", kind: "select", options: DURATION_KINDS, initial: "interval", hint: "interval: between two events; stated: a length with no dates" },
     { name: "from", label: "From event", kind: "event", only: "interval" },
@@ -104,7 +107,7 @@ function valueOf(spec: FieldSpec, form: Form): unknown {
   const raw = formText(form, spec.name);
   switch (spec.kind) {
     case "number":
-      return numberOf(raw);
+      return spec.optional && raw === "" ? null : numberOf(raw);
     case "checkbox":
       return form.get(spec.name) === "on";
     case "cites":

@@ -5,6 +5,9 @@ type Form = Pick<FormData, "get">;
 
 const optional = (form: Form, name: string): string | null => text(form, name) || null;
 
+/** "yes", "no", or empty for not established; anything else is left for the schema to refuse. */
+const attackOf = (raw: string): boolean | null | string => (raw === "yes" ? true : raw === "no" ? false : raw === "" ? null : raw);
+
 export function incidentFromForm(form: Form) {
   return {
     slug: text(form, "slug"),
@@ -17,9 +20,9 @@ export function incidentFromForm(form: Form) {
     severity: optional(form, "severity"),
     impact: text(form, "impact"),
     cause: text(form, "cause"),
-    isAttack: form.get("isAttack") === "on",
+    isAttack: attackOf(text(form, "isAttack")),
     attackNote: optional(form, "attackNote"),
-    sampleNote: optional(form, "sampleNote"),
+    contextTitle: optional(form, "contextTitle"),
     cites: citesOf(text(form, "cites")),
   };
 }

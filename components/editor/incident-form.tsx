@@ -8,7 +8,9 @@ import type { EditorState } from "./editor-state";
 import { BUTTON, Field, INPUT, MARKDOWN_HINT, StateMessage } from "./field";
 import { useLiveCheck } from "./use-live-check";
 
-type Values = Partial<ReturnType<typeof incidentFromForm>>;
+type Values = Partial<Omit<ReturnType<typeof incidentFromForm>, "isAttack">> & { isAttack?: boolean | null };
+
+const attackValue = (v: boolean | null | undefined) => (v === true ? "yes" : v === false ? "no" : "");
 type Props = { action: (p: EditorState, f: FormData) => Promise<EditorState>; values?: Values; version?: number; submitLabel: string };
 
 export function IncidentForm({ action, values = {}, version, submitLabel }: Props) {
@@ -18,7 +20,7 @@ export function IncidentForm({ action, values = {}, version, submitLabel }: Prop
   const show = (name: string) => problem(name) ?? serverProblem(name);
   // A refused form comes back as it was sent.
   const sent = state.status === "error" ? state.values : undefined;
-  const text = (name: keyof Values & string, label: string, { area = false, hint }: { area?: boolean; hint?: string } = {}) => {
+  const text = (name: Exclude<keyof Values, "isAttack">, label: string, { area = false, hint }: { area?: boolean; hint?: string } = {}) => {
     const props = {
       id: name,
       name,
@@ -62,13 +64,15 @@ export function IncidentForm({ action, values = {}, version, submitLabel }: Prop
       <div className="md:col-span-2">{text("summary", "Summary", { area: true, hint: MARKDOWN_HINT })}</div>
       {text("impact", "Impact", { area: true, hint: MARKDOWN_HINT })}
       {text("cause", "Cause", { area: true, hint: MARKDOWN_HINT })}
-      <Field name="isAttack" label="An attack?">
-        <label className="mt-2 flex items-center gap-2 text-sm">
-          <input id="isAttack" name="isAttack" type="checkbox" defaultChecked={sent ? sent.isAttack === "on" : (values.isAttack ?? false)} /> It was an attack
-        </label>
+      <Field name="isAttack" label="Was it an attack?" hint="leave it not established until a source says">
+        <select id="isAttack" name="isAttack" defaultValue={sent?.isAttack ?? attackValue(values.isAttack)} aria-describedby="isAttack-hint" className={INPUT}>
+          <option value="">not established</option>
+          <option value="yes">yes</option>
+          <option value="no">no</option>
+        </select>
       </Field>
-      {text("attackNote", "Attack note (optional)", { area: true, hint: MARKDOWN_HINT })}
-      {text("sampleNote", "Sample note (optional)", { area: true, hint: `Fill in when the affected list shown is a sample, and say why. ${MARKDOWN_HINT}` })}
+      {text("attackNote", "Attack note (optional)", { area: true, hint: `Who says so, and why. ${MARKDOWN_HINT}` })}
+      {text("contextTitle", "Title of the context section (optional)", { hint: 'e.g. "The model"; "Context" when empty' })}
       {text("cites", "Cites", { hint: "source numbers, e.g. 0 3" })}
       <div className="md:col-span-2">
         <button type="submit" disabled={pending} className={BUTTON}>

@@ -42,6 +42,17 @@ export function LookupResult({ state, advice }: { state: LookupState; advice: Ad
           <h2 className="text-lg font-semibold">This incident is not published</h2>
         </div>
       );
+    case "no-list":
+      return (
+        <div role="alert" className={`${BOX} border-slate-400 bg-slate-50 dark:border-slate-600 dark:bg-slate-900`}>
+          <h2 className="text-lg font-semibold">Nothing can be checked yet</h2>
+          <p className="mt-2">
+            {state.list === "none"
+              ? "No affected list has been published for this incident, so nothing here says whether your account was affected."
+              : "This record carries only the counts of its affected list, not the list itself, so no account can be checked here."}
+          </p>
+        </div>
+      );
     case "answer":
       return <Answer state={state} advice={advice} />;
   }
@@ -49,7 +60,7 @@ export function LookupResult({ state, advice }: { state: LookupState; advice: Ad
 
 function Answer({ state, advice }: { state: Extract<LookupState, { status: "answer" }>; advice: AdviceItem[] }) {
   const { answer } = state;
-  const sample = answer.sampleData ? " (sample data: the provider's real list is not public)" : "";
+  const sample = answer.sampleData ? " (sample data, not the provider's list)" : "";
   const account = <p className="text-sm text-slate-700 dark:text-slate-300">Account ending …{state.accountEnding}</p>;
   return (
     <div className="space-y-5">

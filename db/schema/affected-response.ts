@@ -1,15 +1,15 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { AFFECTED_ROLES } from "@/domain/record/constants";
-import { incident } from "./incident";
+import { affectedList } from "./affected-list";
 
 /** One affected response as one account saw it. The account id is kept only as a keyed hash. */
 export const affectedResponse = sqliteTable(
   "affected_response",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    incidentId: integer("incident_id")
+    listId: integer("list_id")
       .notNull()
-      .references(() => incident.id, { onDelete: "cascade" }),
+      .references(() => affectedList.id, { onDelete: "cascade" }),
     /** HMAC-SHA-256 of the account id under the lookup secret, hex. */
     tenantKey: text("tenant_key").notNull(),
     requestId: text("request_id").notNull(),
@@ -18,18 +18,9 @@ export const affectedResponse = sqliteTable(
     role: text("role", { enum: AFFECTED_ROLES }).notNull(),
   },
   (t) => [
-    uniqueIndex("affected_response_incident_id_tenant_key_request_id_role_idx").on(
-      t.incidentId,
-      t.tenantKey,
-      t.requestId,
-      t.role,
-    ),
-    index("affected_response_incident_id_occurred_at_idx").on(t.incidentId, t.occurredAt),
+    uniqueIndex("affected_response_list_id_tenant_key_request_id_role_idx").on(t.listId, t.tenantKey, t.requestId, t.role),
     // The lookup's own index: one account's rows in the answer's order, with every column it returns,
-    // so a lookup reads this index alone. Without it SQLite, lacking statistics, chose the time
-    // index above and read every row of the incident per lookup.
-    index("affected_response_lookup_idx").on(t.incidentId, t.tenantKey, t.occurredAt, t.requestId, t.promptTokens, t.role),
+    // so a lookup reads this index alone; the counts of a new list are taken from it too.
+    index("affected_response_lookup_idx").on(t.listId, t.tenantKey, t.occurredAt, t.requestId, t.promptTokens, t.role),
   ],
 );
-
-export type AffectedResponse = typeof affectedResponse.$inferSelect;

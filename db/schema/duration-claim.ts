@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { DURATION_KINDS } from "@/domain/record/constants";
+import { DURATION_KINDS, DURATION_ROLES } from "@/domain/record/constants";
 import { event } from "./event";
 import { incident } from "./incident";
 
@@ -18,6 +18,8 @@ export const durationClaim = sqliteTable(
     key: text("key").notNull(),
     position: integer("position").notNull(),
     label: text("label").notNull(),
+    /** What this length stands for in the lead and on the front page; one claim per role. */
+    role: text("role", { enum: DURATION_ROLES }),
     kind: text("kind", { enum: DURATION_KINDS }).notNull(),
     fromEventId: integer("from_event_id").references(() => event.id, { onDelete: "restrict" }),
     toEventId: integer("to_event_id").references(() => event.id, { onDelete: "restrict" }),
@@ -31,6 +33,7 @@ export const durationClaim = sqliteTable(
   },
   (t) => [
     uniqueIndex("duration_claim_incident_id_key_idx").on(t.incidentId, t.key),
+    uniqueIndex("duration_claim_incident_id_role_idx").on(t.incidentId, t.role),
     index("duration_claim_incident_id_position_idx").on(t.incidentId, t.position),
     check(
       "duration_claim_kind_fields",

@@ -17,15 +17,11 @@ export const incident = sqliteTable(
     severity: text("severity", { enum: SEVERITIES }),
     impact: text("impact").notNull(),
     cause: text("cause").notNull(),
-    isAttack: integer("is_attack", { mode: "boolean" }).notNull(),
+    /** Null while nobody with standing has said whether it was an attack. */
+    isAttack: integer("is_attack", { mode: "boolean" }),
     attackNote: text("attack_note"),
-    /** Says why the affected-response rows are a sample; null when they are the real list. */
-    sampleNote: text("sample_note"),
-    /**
-     * Published counts (JSON) for an incident imported from an export, which carries counts but
-     * never the rows; null when the rows themselves are here to count.
-     */
-    affectedSummary: text("affected_summary"),
+    /** The heading of the context section; the page says "Context" when it is null. */
+    contextTitle: text("context_title"),
     published: integer("published", { mode: "boolean" }).notNull().default(true),
     version: integer("version").notNull().default(1),
     createdAt: text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),

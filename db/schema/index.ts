@@ -1,3 +1,4 @@
+export * from "./affected-list";
 export * from "./affected-response";
 export * from "./api-token";
 export * from "./audit-entry";

@@ -1,24 +1,35 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import type { Db } from "@/db/client";
-import { insertAffectedResponses } from "@/db/insert-affected";
-import { insertIncidentRecord } from "@/db/insert-incident";
-import { incident } from "@/db/schema";
-import { SHIPPED_SLUGS, readSeedIncident } from "./read";
-import { generateSample } from "./sample";
+import type { Actor } from "@/domain/access";
+import { generateSample } from "@/lib/sample-list";
+import type { Db } from "../client";
+import { incident } from "../schema";
+import { importAffectedList } from "../write/affected";
+import { importRecord } from "../write/record";
+import { readSeedIncident, shippedSlugs } from "./read";
 
 export type SeedResult = { slug: string; loaded: boolean; affected: number };
 
-/** Loads each shipped incident that the database does not have yet; running it again changes nothing. */
-export function loadSeed(db: Db, secret: string): SeedResult[] {
-  return SHIPPED_SLUGS.map((slug) => {
-    const existing = db.select({ id: incident.id }).from(incident).where(eq(incident.slug, slug)).get();
-    if (existing) return { slug, loaded: false, affected: 0 };
-    const record = readSeedIncident(slug);
-    return db.transaction(() => {
-      const { incidentId } = insertIncidentRecord(db, record);
-      const affected = insertAffectedResponses(db, incidentId, secret, generateSample());
-      return { slug, loaded: true, affected };
-    });
-  });
+const SEED: Actor = { kind: "system", name: "seed" };
+
+/**
+ * Loads each shipped incident the database does not have yet, through the same verbs as every
+ * other change: the record, then its generated sample list, each with its audit entry. Running it
+ * again changes nothing.
+ */
+export async function loadSeed(db: Db, secret: string): Promise<SeedResult[]> {
+  const results: SeedResult[] = [];
+  for (const slug of shippedSlugs()) {
+    if (db.select({ id: incident.id }).from(incident).where(eq(incident.slug, slug)).get()) {
+      results.push({ slug, loaded: false, affected: 0 });
+      continue;
+    }
+    const { record, sample } = readSeedIncident(slug);
+    importRecord({ db, actor: SEED, input: { record } });
+    const affected = sample
+      ? (await importAffectedList({ db, actor: SEED, slug, version: null, rows: { values: generateSample(sample) }, replace: true, sample, secret })).report.added
+      : 0;
+    results.push({ slug, loaded: true, affected });
+  }
+  return results;
 }

@@ -1,40 +1,53 @@
 import fs from "node:fs";
 import path from "node:path";
+import { COLLECTION_NAMES, COLLECTIONS, isCollection } from "@/domain/record/collections";
 import { type IncidentRecord, incidentRecord } from "@/domain/record/record";
+import { type SampleSpec, sampleSpec } from "@/lib/sample-list";
+
+// The shipped incidents: each folder of seed/ holds one, as plain JSON in the record's format.
 
 export const SEED_DIR = path.resolve(process.cwd(), "seed");
-export const SHIPPED_SLUGS = ["glm-5-3-kv-cache-exposure"] as const;
+const INCIDENT_FILE = "incident.json";
+/** Optional: the generated affected list the incident ships with, when its real list is not public. */
+const SAMPLE_FILE = "sample.json";
 
-const FILES = {
-  incident: "incident.json",
-  sources: "sources.json",
-  events: "events.json",
-  figures: "figures.json",
-  durations: "durations.json",
-  assessments: "assessments.json",
-  recommendations: "recommendations.json",
-  context: "context.json",
-} as const;
+export type SeedIncident = { record: IncidentRecord; sample: SampleSpec | null };
 
-/** Reads seed/<slug>/*.json into one checked record; the error names the file and the field. */
-export function readSeedIncident(slug: string, dir: string = SEED_DIR): IncidentRecord {
-  const raw: Record<string, unknown> = {};
-  for (const [part, file] of Object.entries(FILES)) {
-    const full = path.join(dir, slug, file);
-    try {
-      raw[part] = JSON.parse(fs.readFileSync(full, "utf8"));
-    } catch (error) {
-      throw new Error(`${full}: ${(error as Error).message}`);
-    }
+/** The slugs of the shipped incidents: the folders of seed/, in name order. */
+export function shippedSlugs(dir: string = SEED_DIR): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
+}
+
+function readJson(file: string, optional = false): unknown {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch (error) {
+    if (optional && (error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw new Error(`${file}: ${(error as Error).message}`);
   }
+}
+
+const problemsOf = (slug: string, issues: Array<{ path: PropertyKey[]; message: string }>, fileOf: (part: string) => string) =>
+  issues.map((issue) => {
+    const [part = "", ...rest] = issue.path.map(String);
+    return `${slug}/${fileOf(part)}${rest.length ? ` at ${rest.join(".")}` : ""}: ${issue.message}`;
+  });
+
+/** Reads seed/<slug>/ into one checked record and its sample; an error names the file and the field. */
+export function readSeedIncident(slug: string, dir: string = SEED_DIR): SeedIncident {
+  const folder = path.join(dir, slug);
+  const raw: Record<string, unknown> = { incident: readJson(path.join(folder, INCIDENT_FILE)) };
+  for (const c of COLLECTION_NAMES) raw[c] = readJson(path.join(folder, COLLECTIONS[c].seedFile), true) ?? [];
   const parsed = incidentRecord.safeParse(raw);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
-      const [part, ...rest] = issue.path.map(String);
-      const file = FILES[part as keyof typeof FILES] ?? part;
-      return `${slug}/${file}${rest.length ? ` at ${rest.join(".")}` : ""}: ${issue.message}`;
-    });
-    throw new Error(`The seed is invalid:\n${problems.join("\n")}`);
-  }
-  return parsed.data;
+  const fileOf = (part: string) => (part === "incident" ? INCIDENT_FILE : isCollection(part) ? COLLECTIONS[part].seedFile : part);
+  if (!parsed.success) throw new Error(`The seed is invalid:\n${problemsOf(slug, parsed.error.issues, fileOf).join("\n")}`);
+  const rawSample = readJson(path.join(folder, SAMPLE_FILE), true);
+  if (rawSample === undefined) return { record: parsed.data, sample: null };
+  const sample = sampleSpec.safeParse(rawSample);
+  if (!sample.success) throw new Error(`The seed is invalid:\n${problemsOf(slug, sample.error.issues, () => SAMPLE_FILE).join("\n")}`);
+  return { record: parsed.data, sample: sample.data };
 }

@@ -1,13 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AFFECTED_ROLES } from "@/domain/record/constants";
+import { generateSample, sampleAccountIds, type SampleRow, type SampleSpec } from "@/lib/sample-list";
 import { spanBetween } from "@/lib/durations";
 import { readSeedIncident } from "./read";
 import type { IncidentRecord } from "@/domain/record/record";
-import { type SampleRow, UNAFFECTED_SAMPLE_ACCOUNT, generateSample } from "./sample";
 
 const SLUG = "glm-5-3-kv-cache-exposure";
-const record = readSeedIncident(SLUG);
+const { record, sample: spec } = readSeedIncident(SLUG);
 
 // The article's reference list, as the Russian original gives it (it carries the authors of [2], [7] and [11]).
 const REFERENCES: Record<number, { publisher: string; publishedOn: string; title: string; author: string | null }> = {
@@ -116,8 +116,8 @@ function citedFacts(r: IncidentRecord): Array<[string, number[]]> {
     ...r.events.map((e): [string, number[]] => [`event ${e.key}`, e.cites]),
     ...r.figures.map((f): [string, number[]] => [`figure "${f.label}"`, f.cites]),
     ...r.durations.map((d): [string, number[]] => [`duration ${d.key}`, d.cites]),
-    ...r.assessments.findings.map((f, i): [string, number[]] => [`finding ${i}`, f.cites]),
-    ...r.assessments.reactions.map((x, i): [string, number[]] => [`reaction ${i} (${x.who})`, x.cites]),
+    ...r.findings.map((f, i): [string, number[]] => [`finding ${i}`, f.cites]),
+    ...r.reactions.map((x, i): [string, number[]] => [`reaction ${i} (${x.who})`, x.cites]),
     ...r.recommendations.map((x, i): [string, number[]] => [`recommendation ${i}`, x.cites]),
     ...r.context.map((c, i): [string, number[]] => [`context ${i}`, c.cites]),
   ];
@@ -189,37 +189,59 @@ describe("the shipped seed", () => {
       expect.arrayContaining(["155", "1,048,576", "128K", "2.04 million", "14:00–19:40 UTC", "1"]),
     );
   });
+
+  it("marks as thresholds the prompt lengths its chart compares with, as its figures give them", () => {
+    expect(record.figures.filter((f) => f.threshold !== null).map((f) => [f.value, f.threshold])).toEqual([
+      ["1,048,576", 1_048_576],
+      ["681,280", 681_280],
+      ["2.04 million", 2_040_000],
+    ]);
+  });
+
+  it("names its exposure window and its outage by role, and titles its context section", () => {
+    expect(record.durations.filter((d) => d.role !== null).map((d) => [d.key, d.role])).toEqual([
+      ["outage", "outage"],
+      ["exposure-window", "exposure"],
+    ]);
+    expect(record.incident.contextTitle).toBe("The model");
+  });
 });
 
-// The article's numbers, written out here rather than read from SAMPLE_FACTS, so a wrong constant fails.
+// The article's numbers, written out here rather than read from sample.json, so a wrong spec fails.
 const RESPONSES = 155;
 const MIN_TOKENS_EXCLUSIVE = 681_280;
 const MAX_TOKENS = 1_048_576;
 const WINDOW_START = Date.parse("2026-08-27T00:00:00Z");
 const WINDOW_END = Date.parse("2026-09-09T14:00:00Z");
 
+function shippedSpec(): SampleSpec {
+  if (!spec) throw new Error(`${SLUG} ships no sample.json`);
+  return spec;
+}
+const UNAFFECTED_SAMPLE_ACCOUNT = sampleAccountIds(shippedSpec(), shippedSpec().accounts + 1).at(-1);
+
 /** Every way a sample can disagree with the published facts; empty when it agrees. */
 function disagreements(rows: SampleRow[]): string[] {
   const problems: string[] = [];
   if (rows.length !== RESPONSES) problems.push(`${rows.length} rows, not ${RESPONSES}`);
   for (const r of rows) {
-    if (!Number.isInteger(r.promptTokens) || r.promptTokens <= MIN_TOKENS_EXCLUSIVE || r.promptTokens > MAX_TOKENS) {
-      problems.push(`${r.requestId}: ${r.promptTokens} prompt tokens`);
+    if (!Number.isInteger(r.prompt_tokens) || r.prompt_tokens <= MIN_TOKENS_EXCLUSIVE || r.prompt_tokens > MAX_TOKENS) {
+      problems.push(`${r.request_id}: ${r.prompt_tokens} prompt tokens`);
     }
-    const at = Date.parse(r.occurredAt);
-    if (!(at >= WINDOW_START && at < WINDOW_END)) problems.push(`${r.requestId}: at ${r.occurredAt}`);
-    if (!/^[0-9a-f]{32}$/.test(r.accountId)) problems.push(`${r.requestId}: account id ${r.accountId}`);
-    if (!(AFFECTED_ROLES as readonly string[]).includes(r.role)) problems.push(`${r.requestId}: role ${r.role}`);
-    if (r.accountId === UNAFFECTED_SAMPLE_ACCOUNT) problems.push(`${r.requestId}: the "unaffected" account`);
+    const at = Date.parse(r.occurred_at);
+    if (!(at >= WINDOW_START && at < WINDOW_END)) problems.push(`${r.request_id}: at ${r.occurred_at}`);
+    if (!/^[0-9a-f]{32}$/.test(r.account_id)) problems.push(`${r.request_id}: account id ${r.account_id}`);
+    if (!(AFFECTED_ROLES as readonly string[]).includes(r.role)) problems.push(`${r.request_id}: role ${r.role}`);
+    if (r.account_id === UNAFFECTED_SAMPLE_ACCOUNT) problems.push(`${r.request_id}: the "unaffected" account`);
   }
-  if (new Set(rows.map((r) => r.requestId)).size !== rows.length) problems.push("request ids repeat");
-  const accounts = new Set(rows.map((r) => r.accountId)).size;
+  if (new Set(rows.map((r) => r.request_id)).size !== rows.length) problems.push("request ids repeat");
+  const accounts = new Set(rows.map((r) => r.account_id)).size;
   if (accounts < 20 || accounts > 60) problems.push(`${accounts} distinct accounts`);
   return problems;
 }
 
 describe("the generated sample of affected responses", () => {
-  const sample = generateSample();
+  const sample = generateSample(shippedSpec());
 
   it("agrees with every published fact", () => {
     expect(disagreements(sample)).toEqual([]);
@@ -227,18 +249,18 @@ describe("the generated sample of affected responses", () => {
   });
 
   it("is the same on every call", () => {
-    expect(generateSample()).toEqual(sample);
+    expect(generateSample(shippedSpec())).toEqual(sample);
   });
 
   it("never names the account kept for the not-affected case", () => {
     expect(UNAFFECTED_SAMPLE_ACCOUNT).toMatch(/^[0-9a-f]{32}$/);
-    expect(sample.some((r) => r.accountId === UNAFFECTED_SAMPLE_ACCOUNT)).toBe(false);
+    expect(sample.some((r) => r.account_id === UNAFFECTED_SAMPLE_ACCOUNT)).toBe(false);
   });
 
   it("agrees with the facts for any seed", () => {
     fc.assert(
       fc.property(fc.integer(), (seed) => {
-        expect(disagreements(generateSample(seed))).toEqual([]);
+        expect(disagreements(generateSample({ ...shippedSpec(), seed }))).toEqual([]);
       }),
       { numRuns: 50 },
     );

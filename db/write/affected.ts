@@ -1,125 +1,192 @@
 import "server-only";
-import path from "node:path";
-import { count, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Actor } from "@/domain/access";
+import type { AffectedRow } from "@/domain/record/affected";
 import { DomainError } from "@/domain/errors";
-import { recordAudit } from "../audit";
-import { type Db, openDatabase } from "../client";
-import { databasePath } from "../env";
-import { type ImportFormat, type ImportReport, ImportInputError, UnknownIncidentError, importAffected } from "../import-affected";
-import { appLookupSecret } from "../lookup-secret";
-import { affectedResponse, incident } from "../schema";
-import { assertCanWrite } from "./mutate";
+import { tenantKey } from "@/lib/tenant-key";
+import { readCounts, writeCounts } from "../affected/counts";
+import { ImportInputError } from "../affected/errors";
+import { lockPacer } from "../affected/pacer";
+import { type ImportProgress, readAffectedRows, readRowValues } from "../affected/read-rows";
+import type { ImportFormat, ImportSource } from "../affected/source";
+import { deleteList, sweepLists } from "../affected/sweep";
+import type { Db } from "../client";
+import { affectedList, incident } from "../schema";
+import { assertCanWrite, mutateIncident, writeTransaction } from "./mutate";
 
+export type ImportReport = {
+  incidentSlug: string;
+  format: ImportFormat | "rows";
+  /** Valid rows read (all of them: the import is all or nothing). */
+  rowsRead: number;
+  added: number;
+  /** Rows the list already had, or that came earlier in the same file. */
+  alreadyPresent: number;
+  /** With `replace`: how many rows the list it replaced had; otherwise null. */
+  removed: number | null;
+  /** The file held no rows; then nothing was changed, even with `replace`. */
+  empty: boolean;
+  elapsedMs: number;
+};
 export type AffectedImportResult = { report: ImportReport; version: number };
-
-const stale = (version: number, current: number) =>
-  new DomainError(
-    "conflict",
-    `The incident changed since version ${version} (it is now at ${current}): reload it and upload the list again with the new version.`,
-    { currentVersion: current },
-  );
+/** Where the rows come from: a file or upload, or values (the seed's generated sample). */
+export type RowInput = { source: ImportSource; onProgress?: (p: ImportProgress) => void } | { values: readonly unknown[] };
 
 /**
- * Imports an affected list (a .csv or .json file on disk) into an incident through the same
- * validation as `npm run import:affected`, all or nothing. When rows were added or replaced, the
- * incident's version goes up by one and one audit entry is written, in the import's transaction.
- * The audit entry holds counts only: never an account id, a tenant key or a request id.
- *
- * `db` must be a connection nothing else uses until this settles (see importAffected): the app's
- * shared connection is not; importAffectedUpload opens one of its own.
+ * Page cache while importing, in KiB (SQLite's default is 2 MiB). The unique index takes rows in
+ * random order; a bigger cache keeps its pages in memory and makes a large import several times faster.
  */
-export async function importAffectedList({
-  db,
-  actor,
-  slug,
-  version,
-  file,
-  format,
-  replace = false,
-  secret = appLookupSecret(),
-}: {
+const IMPORT_CACHE_KIB = 96 * 1024;
+/** Distinct account ids whose tenant key is remembered during one import. */
+const TENANT_KEY_MEMO = 20_000;
+
+const INSERT = `INSERT INTO affected_response (list_id, tenant_key, request_id, occurred_at, prompt_tokens, role)
+  VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`;
+const COPY = `INSERT INTO affected_response (list_id, tenant_key, request_id, occurred_at, prompt_tokens, role)
+  SELECT ?, tenant_key, request_id, occurred_at, prompt_tokens, role FROM affected_response WHERE id BETWEEN ? AND ? AND list_id = ? ORDER BY id`;
+
+/**
+ * Imports an affected list into an incident, all or nothing: the rows go into a new version of the
+ * list, a batch per transaction, that no reader sees; one short transaction then makes it the live
+ * list, with its counts computed in SQL, one version bump and one audit entry (counts only, never an
+ * account id, a tenant key or a request id). Without `replace` the new list is the old one plus the
+ * file's rows. A sample list (the seed's) says so; any other list is the real one.
+ */
+export async function importAffectedList(args: {
   db: Db;
   actor: Actor;
   slug: string;
-  version: number;
-  file: string;
-  /** The importer goes by the file's extension; when given, the file must carry the matching one. */
-  format?: ImportFormat;
+  /** The incident version the upload was based on (checked when it starts); null from the server's shell. */
+  version: number | null;
+  rows: RowInput;
   replace?: boolean;
-  secret?: string;
+  /** Only the seed's generator: the rows are a generated sample, with the note saying why. */
+  sample?: { note: string };
+  secret: string;
 }): Promise<AffectedImportResult> {
+  const { db, actor, slug, version, rows, replace = false, sample, secret } = args;
+  const started = performance.now();
   assertCanWrite(actor);
-  if (!Number.isSafeInteger(version) || version < 1) {
-    throw new DomainError("invalid", "Send the incident's current version (a whole number) with the list.", {
-      errors: [{ field: "version", message: "a positive whole number" }],
-    });
-  }
-  if (format && path.extname(file).toLowerCase() !== `.${format}`) throw new Error(`importAffectedList: ${file} must end in .${format}`);
-
-  const current = db.select({ id: incident.id, version: incident.version }).from(incident).where(eq(incident.slug, slug)).get();
-  if (!current) throw new DomainError("not-found", `There is no incident "${slug}".`);
-  if (current.version !== version) throw stale(version, current.version);
-  const rowsBefore = countRows(db, current.id);
-
-  let next = current.version;
-  let report: ImportReport;
-  try {
-    report = await importAffected({
-      db,
-      incidentSlug: slug,
-      file,
-      replace,
-      secret,
-      onCommit: (tx, done) => {
-        // The write lock is held now: nothing can change the version between this check and COMMIT.
-        const now = tx.select({ version: incident.version }).from(incident).where(eq(incident.id, current.id)).get();
-        if (!now || now.version !== version) throw stale(version, now?.version ?? current.version);
-        next = now.version + 1;
-        tx.update(incident)
-          .set({ version: next, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` })
-          .where(eq(incident.id, current.id))
-          .run();
-        recordAudit(tx, {
-          actor,
-          incident: { id: current.id, slug },
-          action: "import",
-          entity: "affected",
-          entityId: null,
-          before: { rows: rowsBefore },
-          after: {
-            rows: countRows(tx, current.id),
-            rowsRead: done.rowsRead,
-            added: done.added,
-            alreadyPresent: done.alreadyPresent,
-            replaced: replace,
-            removed: done.removed,
-          },
-        });
-      },
-    });
-  } catch (error) {
-    if (error instanceof ImportInputError) {
-      const message = error.message;
-      throw new DomainError("invalid", `Nothing was imported: ${message}.`, { errors: [{ field: "file", message }] });
+  await sweepLists(db);
+  const start = writeTransaction(db, (tx) => {
+    const found = tx.select({ id: incident.id, version: incident.version }).from(incident).where(eq(incident.slug, slug)).get();
+    if (!found) throw new DomainError("not-found", `There is no incident "${slug}".`);
+    if (version !== null && found.version !== version) throw stale(version, found.version);
+    const live = tx.select().from(affectedList).where(and(eq(affectedList.incidentId, found.id), eq(affectedList.state, "live"))).get() ?? null;
+    if (live && !replace && (live.sample || !live.rows || sample)) {
+      const what = live.sample ? "a generated sample" : live.rows ? "a list" : "counts only, without the rows";
+      throw new DomainError("conflict", `The incident's affected list is ${what}; nothing was imported. Send the whole list again to replace it (--replace, or replace=1).`);
     }
-    if (error instanceof UnknownIncidentError) throw new DomainError("not-found", `There is no incident "${slug}".`);
-    throw error;
-  }
-  return { report, version: next };
-}
+    const building = tx
+      .insert(affectedList)
+      .values({ incidentId: found.id, state: "building", sample: sample !== undefined, note: sample?.note ?? null, rows: true })
+      .returning({ id: affectedList.id })
+      .get();
+    return { incidentId: found.id, live, listId: building.id };
+  });
 
-function countRows(db: Pick<Db, "select">, incidentId: number): number {
-  return db.select({ n: count() }).from(affectedResponse).where(eq(affectedResponse.incidentId, incidentId)).get()?.n ?? 0;
-}
-
-/** importAffectedList on a connection of its own, closed afterwards: for the app's action and API. */
-export async function importAffectedUpload(args: Omit<Parameters<typeof importAffectedList>[0], "db">): Promise<AffectedImportResult> {
-  assertCanWrite(args.actor);
-  const db = openDatabase(databasePath());
+  const { listId, live } = start;
+  let added = 0;
+  const cacheSize = db.$client.pragma("cache_size", { simple: true });
+  const autocheckpoint = db.$client.pragma("wal_autocheckpoint", { simple: true });
+  db.$client.pragma(`cache_size = ${-IMPORT_CACHE_KIB}`);
+  // Many small commits would each copy the WAL's pages back into the database; once, at the end, is enough.
+  db.$client.pragma("wal_autocheckpoint = 0");
   try {
-    return await importAffectedList({ ...args, db });
+    if (live && !replace) await copyRows(db, live.id, listId);
+    const insert = db.$client.prepare(INSERT);
+    const keyOf = memoize(TENANT_KEY_MEMO, (accountId: string) => tenantKey(secret, accountId));
+    const touch = db.$client.prepare("UPDATE affected_list SET touched_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?");
+    const pacer = lockPacer();
+    let batch: AffectedRow[] = [];
+    const flush = () => {
+      const rowsNow = batch;
+      batch = [];
+      added += pacer.batch(rowsNow.length, () =>
+        writeTransaction(db, () => {
+          let n = 0;
+          for (const r of rowsNow) n += insert.run(listId, keyOf(r.account_id), r.request_id, r.occurred_at, r.prompt_tokens, r.role).changes;
+          touch.run(listId);
+          return n;
+        }),
+      );
+    };
+    const onRow = (row: AffectedRow) => {
+      batch.push(row);
+      if (batch.length >= pacer.size) return pacer.turn().then(flush);
+    };
+    const read = "values" in rows ? { format: "rows" as const, ...(await readRowValues(rows.values, onRow)) } : await readAffectedRows(rows.source, onRow, rows.onProgress);
+    await pacer.turn();
+    flush();
+    const report = { incidentSlug: slug, format: read.format, rowsRead: read.rowsRead, added, alreadyPresent: read.rowsRead - added };
+    if (read.rowsRead === 0) {
+      await deleteList(db, listId);
+      return { report: { ...report, removed: replace ? 0 : null, empty: true, elapsedMs: performance.now() - started }, version: version ?? 0 };
+    }
+    const counts = readCounts(db, listId);
+    const done = mutateIncident(db, actor, slug, null, (tx, current) => {
+      const now = tx.select({ id: affectedList.id }).from(affectedList).where(and(eq(affectedList.incidentId, current.id), eq(affectedList.state, "live"))).get();
+      if ((now?.id ?? null) !== (live?.id ?? null)) {
+        throw new DomainError("conflict", "Another import changed this incident's affected list meanwhile; nothing was imported. Look at the list now on record, then send yours again.");
+      }
+      if (live) tx.update(affectedList).set({ state: "retired" }).where(eq(affectedList.id, live.id)).run();
+      tx.update(affectedList).set({ state: "live" }).where(eq(affectedList.id, listId)).run();
+      writeCounts(db, listId, counts);
+      const total = counts.totals.total;
+      const removed = replace ? (live?.total ?? 0) : null;
+      return {
+        action: "import",
+        entity: "affected",
+        entityId: listId,
+        before: live ? { rows: live.total, sample: live.sample } : null,
+        after: { rows: total, sample: sample !== undefined, rowsRead: read.rowsRead, added, alreadyPresent: report.alreadyPresent, replaced: replace, removed },
+        result: { removed },
+      };
+    });
+    if (live) await deleteList(db, live.id);
+    return { report: { ...report, removed: done.removed, empty: false, elapsedMs: performance.now() - started }, version: done.version };
+  } catch (error) {
+    await deleteList(db, listId).catch(() => undefined);
+    if (error instanceof ImportInputError) {
+      throw new DomainError("invalid", `Nothing was imported: ${error.message}.`, { errors: [{ field: "file", message: error.message }] });
+    }
+    throw error;
   } finally {
-    db.$client.close();
+    db.$client.pragma(`cache_size = ${Number(cacheSize)}`);
+    db.$client.pragma(`wal_autocheckpoint = ${Number(autocheckpoint)}`);
+    db.$client.pragma("wal_checkpoint(PASSIVE)");
   }
+}
+
+const stale = (version: number, current: number) =>
+  new DomainError("conflict", `The incident changed since version ${version} (it is now at ${current}): reload it and upload the list again with the new version.`, {
+    currentVersion: current,
+  });
+
+/** The old list's rows into the new one, a range of row ids per transaction. */
+async function copyRows(db: Db, from: number, to: number): Promise<void> {
+  const span = db.$client.prepare("SELECT min(id) AS lo, max(id) AS hi FROM affected_response WHERE list_id = ?").get(from) as { lo: number | null; hi: number | null };
+  if (span.lo === null || span.hi === null) return;
+  const copy = db.$client.prepare(COPY);
+  const pacer = lockPacer();
+  for (let lo = span.lo; lo <= span.hi; ) {
+    await pacer.turn();
+    const [start, size] = [lo, pacer.size];
+    pacer.batch(size, () => writeTransaction(db, () => copy.run(to, start, start + size - 1, from)));
+    lo += size;
+  }
+}
+
+/** `fn` remembering up to `limit` results (then it starts afresh): bounded memory. */
+function memoize(limit: number, fn: (key: string) => string): (key: string) => string {
+  const memo = new Map<string, string>();
+  return (key) => {
+    let value = memo.get(key);
+    if (value === undefined) {
+      if (memo.size >= limit) memo.clear();
+      value = fn(key);
+      memo.set(key, value);
+    }
+    return value;
+  };
 }

@@ -2,10 +2,9 @@ import "server-only";
 import { and, eq, max } from "drizzle-orm";
 import { z } from "zod";
 import type { Actor } from "@/domain/access";
-import type { CitationSubject } from "@/domain/record/constants";
+import { type CitationSubject, DURATION_ROLES } from "@/domain/record/constants";
 import { DomainError } from "@/domain/errors";
 import { type Collection, COLLECTIONS } from "@/domain/record/collections";
-import { isValidPreciseTime } from "@/lib/precise-time";
 import type { Db } from "../client";
 import { COLLECTION_TABLES, type CollectionTable } from "../collections";
 import { citation, durationClaim, event } from "../schema";
@@ -21,14 +20,22 @@ function findRow(tx: Tx, table: AnyTable, incidentId: number, id: number): Row |
 }
 
 /** Turns an item in its plain form (keys, source numbers) into column values. */
-function toColumns(tx: Tx, collection: Collection, incidentId: number, item: Record<string, unknown>): Record<string, unknown> {
+function toColumns(tx: Tx, collection: Collection, incidentId: number, item: Record<string, unknown>, selfId: number | null = null): Record<string, unknown> {
   const { cites: _cites, ...fields } = item;
-  if (collection === "events" && !isValidPreciseTime({ at: fields.at as string | null, precision: fields.precision as never })) {
-    throw new DomainError("invalid", `"${String(fields.at)}" is not a ${String(fields.precision)}-precision UTC time.`, {
-      errors: [{ field: "item.at", message: "does not match its precision" }],
-    });
-  }
   if (collection !== "durations") return fields;
+  const role = z.enum(DURATION_ROLES).safeParse(fields.role);
+  if (role.success) {
+    const holder = tx
+      .select({ id: durationClaim.id, key: durationClaim.key })
+      .from(durationClaim)
+      .where(and(eq(durationClaim.incidentId, incidentId), eq(durationClaim.role, role.data)))
+      .get();
+    if (holder && holder.id !== selfId) {
+      throw new DomainError("invalid", `The duration "${holder.key}" already stands for the ${role.data}; clear its role first.`, {
+        errors: [{ field: "item.role", message: `"${holder.key}" has this role` }],
+      });
+    }
+  }
   const eventId = (key: unknown) => {
     if (key === undefined) return null;
     const found = tx.select({ id: event.id }).from(event).where(and(eq(event.incidentId, incidentId), eq(event.key, String(key)))).get();
@@ -91,7 +98,7 @@ export function updateItem(args: { db: Db; actor: Actor; slug: string; collectio
     if (!before) throw new DomainError("not-found", `No ${collection} item ${id} in "${slug}".`);
     const beforeSnapshot = snapshot(tx, collection, before);
     guarded(`Cannot change ${collection} item ${id}`, () =>
-      tx.update(table).set(toColumns(tx, collection, inc.id, parsed) as never).where(eq(table.id, id)).run(),
+      tx.update(table).set(toColumns(tx, collection, inc.id, parsed, id) as never).where(eq(table.id, id)).run(),
     );
     if (subject) setCitations(tx, inc.id, subject, id, (parsed.cites as number[]) ?? []);
     const after = snapshot(tx, collection, findRow(tx, table, inc.id, id));

@@ -7,20 +7,20 @@ import { incidentChanges, incidentInput } from "@/domain/record/incident";
 import { recordAudit } from "../audit";
 import type { Db } from "../client";
 import { incident } from "../schema";
-import { assertCanWrite, citesOf, mutateIncident, parseInput, setCitations } from "./mutate";
+import { assertCanWrite, citesOf, mutateIncident, parseInput, setCitations, writeTransaction } from "./mutate";
 
 export { incidentChanges, incidentInput };
 const versioned = z.object({ version: z.number().int().positive() });
 
 function snapshot(row: typeof incident.$inferSelect, cites: number[]) {
-  const { id, version, createdAt, updatedAt, affectedSummary, ...fields } = row;
+  const { id, version, createdAt, updatedAt, ...fields } = row;
   return { ...fields, cites };
 }
 
 export function createIncident({ db, actor, input }: { db: Db; actor: Actor; input: unknown }) {
   assertCanWrite(actor);
   const { cites, ...fields } = parseInput(incidentInput, input);
-  return db.transaction((tx) => {
+  return writeTransaction(db, (tx) => {
     if (tx.select({ id: incident.id }).from(incident).where(eq(incident.slug, fields.slug)).get()) {
       throw new DomainError("conflict", `An incident "${fields.slug}" exists already; choose another slug.`);
     }

@@ -1,4 +1,5 @@
 import "server-only";
+import Database from "better-sqlite3";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type Actor, canWrite } from "@/domain/access";
@@ -26,24 +27,43 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   return parsed.data;
 }
 
+const BUSY = "The record is busy with another change (a large import, most likely) and nothing was changed. Send it again in a few seconds.";
+
+const isBusy = (error: unknown) => error instanceof Database.SqliteError && error.code.startsWith("SQLITE_BUSY");
+
+/**
+ * Every write's transaction: BEGIN IMMEDIATE, so it queues for the write lock (up to the
+ * connection's busy timeout) instead of failing when a read would have to become a write; a lock
+ * still held after that is "busy" (503), never a 500.
+ */
+export function writeTransaction<T>(db: Db, work: (tx: Tx) => T): T {
+  try {
+    return db.transaction(work, { behavior: "immediate" });
+  } catch (error) {
+    if (isBusy(error)) throw new DomainError("busy", BUSY);
+    throw error;
+  }
+}
+
 type Change<R> = { action: AuditAction; entity: string; entityId: number | null; before: unknown; after: unknown; result: R };
 
 /**
  * The shape of every edit: who may, on which version, in one transaction that also bumps the
- * incident's version and appends the audit entry. A stale version is refused, never overwritten.
+ * incident's version and appends the audit entry. A stale version is refused, never overwritten;
+ * a null version (a command at the server's shell) changes whatever version is current.
  */
 export function mutateIncident<R>(
   db: Db,
   actor: Actor,
   slug: string,
-  version: number,
+  version: number | null,
   change: (tx: Tx, current: IncidentRow) => Change<R>,
 ): R & { version: number } {
   assertCanWrite(actor);
-  return db.transaction((tx) => {
+  return writeTransaction(db, (tx) => {
     const current = tx.select().from(incident).where(eq(incident.slug, slug)).get();
     if (!current) throw new DomainError("not-found", `There is no incident "${slug}".`);
-    if (current.version !== version) {
+    if (version !== null && current.version !== version) {
       throw new DomainError(
         "conflict",
         `The incident changed since version ${version} (it is now at ${current.version}): reload it, reapply your edit and send it with the new version.`,

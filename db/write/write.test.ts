@@ -7,10 +7,9 @@ import type { Actor } from "@/domain/access";
 import { DomainError } from "@/domain/errors";
 import { type Db, openDatabase } from "../client";
 import { readEnv } from "../env";
-import { publishedSlugs, readIncidentDocument } from "@/publish/read-document";
 import { lookupAffected } from "../lookup";
 import { prepareDatabase } from "../prepare";
-import { readIncident } from "../read-incident";
+import { listIncidents, readIncident } from "../read/incident";
 import { auditEntry } from "../schema";
 import { addItem, removeItem, updateItem } from "./collections";
 import { createIncident, setPublished, updateIncident } from "./incident";
@@ -21,10 +20,10 @@ const anonymous: Actor = { kind: "anonymous" };
 
 let dir: string;
 let db: Db;
-beforeAll(() => {
+beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "aftermath-write-"));
   const file = path.join(dir, "a.db");
-  prepareDatabase({ env: readEnv({ DATABASE_PATH: file, LOOKUP_SECRET: "w".repeat(40) }), seed: false });
+  await prepareDatabase({ env: readEnv({ DATABASE_PATH: file, LOOKUP_SECRET: "w".repeat(40) }), seed: false });
   db = openDatabase(file);
 });
 afterAll(() => {
@@ -45,7 +44,7 @@ const base = {
   cause: "A full disk.",
   isAttack: false,
   attackNote: null,
-  sampleNote: null,
+  contextTitle: null,
 };
 
 function expectDomainError(work: () => unknown, code: DomainError["code"]) {
@@ -73,14 +72,13 @@ describe("a draft, edited and published", () => {
     const created = createIncident({ db, actor: editor, input: { ...base, slug: "queue-outage" } });
     expect(created).toEqual({ slug: "queue-outage", version: 1, published: false });
     const hidden = () => {
-      expect(readIncident("queue-outage", db)).toBeNull();
-      expect(readIncidentDocument("queue-outage", db)).toBeNull();
-      expect(publishedSlugs(db)).not.toContain("queue-outage");
+      expect(readIncident(db, "queue-outage")).toBeNull();
+      expect(listIncidents(db).map((i) => i.slug)).not.toContain("queue-outage");
       expect(lookupAffected(db, { slug: "queue-outage", tenantKey: "0".repeat(64), requestIds: [] })).toBeNull();
     };
     hidden();
     const { version } = setPublished({ db, actor: editor, slug: "queue-outage", input: { version: 1 }, published: true });
-    expect(readIncident("queue-outage", db)?.incident.title).toBe("Queue outage");
+    expect(readIncident(db, "queue-outage")?.record.incident.title).toBe("Queue outage");
     setPublished({ db, actor: editor, slug: "queue-outage", input: { version }, published: false });
     hidden();
   });

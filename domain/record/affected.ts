@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AFFECTED_ROLES } from "@/domain/record/constants";
+import { AFFECTED_ROLES } from "./constants";
 
 /**
  * The forms of the identifiers a tenant gives us. A Cloudflare account id is 32 hex digits; it is
@@ -44,3 +44,33 @@ export type AffectedRowInput = z.input<typeof affectedRow>;
 export type AffectedRow = z.output<typeof affectedRow>;
 
 export const AFFECTED_CSV_HEADER = ["account_id", "request_id", "occurred_at", "prompt_tokens", "role"] as const;
+
+const count = z.number().int().min(0);
+const instant = z.iso.datetime({ offset: false });
+
+/**
+ * What may be published about an affected list: counts only, never a row, an account key or a
+ * request id. Days (UTC) with no response are left out; prompt lengths are counted in buckets of
+ * `bucket` tokens, each starting at `from`.
+ */
+export const affectedSummarySchema = z
+  .strictObject({
+    /** A generated sample that agrees with the published facts, not the provider's list. */
+    sample: z.boolean(),
+    /** Why it is a sample, or what else a reader should know of the list. */
+    note: z.string().trim().min(1).nullable(),
+    total: count,
+    byRole: z.strictObject({ recipient: count, exposed: count }),
+    firstAt: instant.nullable(),
+    lastAt: instant.nullable(),
+    perDay: z.array(z.strictObject({ day: z.iso.date(), recipient: count, exposed: count })),
+    promptTokens: z.strictObject({ bucket: z.number().int().positive(), counts: z.array(z.strictObject({ from: count, count })) }).nullable(),
+  })
+  .superRefine((s, ctx) => {
+    const fail = (message: string) => ctx.addIssue({ code: "custom", message });
+    if (s.byRole.recipient + s.byRole.exposed !== s.total) fail("byRole must add up to total");
+    if (s.perDay.reduce((n, d) => n + d.recipient + d.exposed, 0) !== s.total) fail("perDay must add up to total");
+    if (s.promptTokens && s.promptTokens.counts.reduce((n, b) => n + b.count, 0) !== s.total) fail("promptTokens must add up to total");
+    if (s.perDay.some((d, i) => i > 0 && d.day <= (s.perDay[i - 1]?.day ?? ""))) fail("perDay must be in order, each day once");
+  });
+export type AffectedSummary = z.infer<typeof affectedSummarySchema>;

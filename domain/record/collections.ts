@@ -16,6 +16,8 @@ type CollectionSpec = {
   subject: Exclude<CitationSubject, "incident"> | null;
   /** How people name one item and the whole: in the editor, the API's messages and the audit trail. */
   names: { one: string; a: string; many: string };
+  /** The file of seed/<slug>/ that holds this collection, as a JSON array. */
+  seedFile: `${string}.json`;
 };
 
 /**
@@ -23,18 +25,19 @@ type CollectionSpec = {
  * audit and the exports read this; db/collections adds the table that holds each.
  */
 export const COLLECTIONS = {
-  events: { schema: eventSchema, subject: "event", names: { one: "event", a: "an event", many: "Events" } },
-  sources: { schema: sourceSchema, subject: null, names: { one: "source", a: "a source", many: "Sources" } },
-  figures: { schema: figureSchema, subject: "figure", names: { one: "figure", a: "a figure", many: "Figures" } },
-  durations: { schema: durationSchema, subject: "duration_claim", names: { one: "duration", a: "a duration", many: "Durations" } },
-  findings: { schema: findingSchema, subject: "finding", names: { one: "finding", a: "a finding", many: "Findings" } },
-  reactions: { schema: reactionSchema, subject: "finding_reaction", names: { one: "reaction", a: "a reaction", many: "Reactions" } },
+  events: { schema: eventSchema, subject: "event", names: { one: "event", a: "an event", many: "Events" }, seedFile: "events.json" },
+  sources: { schema: sourceSchema, subject: null, names: { one: "source", a: "a source", many: "Sources" }, seedFile: "sources.json" },
+  figures: { schema: figureSchema, subject: "figure", names: { one: "figure", a: "a figure", many: "Figures" }, seedFile: "figures.json" },
+  durations: { schema: durationSchema, subject: "duration_claim", names: { one: "duration", a: "a duration", many: "Durations" }, seedFile: "durations.json" },
+  findings: { schema: findingSchema, subject: "finding", names: { one: "finding", a: "a finding", many: "Findings" }, seedFile: "findings.json" },
+  reactions: { schema: reactionSchema, subject: "finding_reaction", names: { one: "reaction", a: "a reaction", many: "Reactions" }, seedFile: "reactions.json" },
   recommendations: {
     schema: recommendationSchema,
     subject: "recommendation",
     names: { one: "recommendation", a: "a recommendation", many: "Recommendations" },
+    seedFile: "recommendations.json",
   },
-  context: { schema: contextFactSchema, subject: "context_fact", names: { one: "context fact", a: "a context fact", many: "Context" } },
+  context: { schema: contextFactSchema, subject: "context_fact", names: { one: "context fact", a: "a context fact", many: "Context" }, seedFile: "context.json" },
 } as const satisfies Record<string, CollectionSpec>;
 
 export type Collection = keyof typeof COLLECTIONS;

@@ -43,3 +43,10 @@ export const CITATION_SUBJECTS = [
   "context_fact",
 ] as const;
 export type CitationSubject = (typeof CITATION_SUBJECTS)[number];
+
+/**
+ * What a duration claim may stand for in the lead and on the front page. At most one claim of an
+ * incident carries each role; the others are shown with the rest of the durations.
+ */
+export const DURATION_ROLES = ["exposure", "outage"] as const;
+export type DurationRole = (typeof DURATION_ROLES)[number];

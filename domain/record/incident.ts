@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cites, key, text } from "./common";
+import { key, sourceNumber, text } from "./common";
 import { INCIDENT_STATUSES, SEVERITIES } from "./constants";
 
 export const incidentSchema = z.strictObject({
@@ -13,14 +13,23 @@ export const incidentSchema = z.strictObject({
   severity: z.enum(SEVERITIES).nullable(),
   impact: text,
   cause: text,
-  isAttack: z.boolean(),
+  /** Null while nobody with standing has said whether it was an attack. */
+  isAttack: z.boolean().nullable(),
   attackNote: text.nullable(),
-  /** Says why the affected list shown is a generated sample; null when it is the real list. */
-  sampleNote: text.nullable(),
-  cites,
+  /** The heading of the context section ("The model"); "Context" when null. */
+  contextTitle: text.nullable(),
+  /** A draft may cite nothing until it has sources. */
+  cites: z.array(sourceNumber),
 });
 export type IncidentFields = z.infer<typeof incidentSchema>;
 
-/** What an editor sends for a new incident: a draft that cites nothing until it has sources. */
-export const incidentInput = incidentSchema.extend({ cites: z.array(z.number().int().min(0)).default([]) });
-export const incidentChanges = incidentInput.omit({ slug: true }).partial();
+/** What an editor sends for a new incident: the optional texts may be left out. */
+export const incidentInput = incidentSchema.extend({
+  model: text.nullable().default(null),
+  severity: z.enum(SEVERITIES).nullable().default(null),
+  isAttack: z.boolean().nullable().default(null),
+  attackNote: text.nullable().default(null),
+  contextTitle: text.nullable().default(null),
+  cites: z.array(sourceNumber).default([]),
+});
+export const incidentChanges = incidentSchema.omit({ slug: true }).partial();

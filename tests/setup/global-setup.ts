@@ -19,14 +19,14 @@ declare module "vitest" {
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
 const DIST_DIR = ".next-test";
-/** Fixed so the prerendered pages and the database agree from run to run; not a real secret. */
+/** Fixed so the database is the same from run to run; not a real secret. */
 export const TEST_LOOKUP_SECRET = "5eed".repeat(16);
 const START_TIMEOUT_MS = 60_000;
 const KILL_GRACE_MS = 5_000;
 
 /**
- * Builds the app into .next-test against a fresh seeded database in a temp dir and starts
- * the production server (scripts/server.mjs) on a free port. AFTERMATH_E2E_REUSE_BUILD=1 skips the build when one is there.
+ * Builds the app into .next-test, seeds a fresh database in a temp dir and starts the production
+ * server (scripts/server.ts) on it, on a free port. AFTERMATH_E2E_REUSE_BUILD=1 skips the build when one is there.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), "aftermath-e2e-"));
@@ -50,7 +50,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
 
   try {
-    run("prepare the database", [process.execPath, "--conditions=react-server", "--import", "tsx", "scripts/prepare-db.ts"], env, {
+    run("prepare the database", [process.execPath, "--import", "./scripts/register.mjs", "scripts/prepare-db.ts"], env, {
       inheritStderr: true,
     });
 
@@ -60,7 +60,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const port = await freePort();
     const baseURL = `http://127.0.0.1:${port}`;
     const output: string[] = [];
-    server = spawn(process.execPath, [path.join(ROOT, "scripts/server.mjs")], {
+    server = spawn(process.execPath, ["--import", "./scripts/register.mjs", path.join(ROOT, "scripts/server.ts")], {
       cwd: ROOT,
       env: { ...env, PORT: String(port), HOST: "127.0.0.1" },
       stdio: ["ignore", "pipe", "pipe"],

@@ -1,12 +1,14 @@
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
+import { COLLECTION_NAMES } from "@/domain/record/collections";
+import type { IncidentRecord } from "@/domain/record/record";
 
 /** A bearer token made the way an administrator would: npm run token:add against the test database. */
 export function tokenAdd(scope: "read" | "write"): string {
   const result = spawnSync(
     process.execPath,
-    ["--conditions=react-server", "--import", "tsx", "scripts/token-add.ts", "--name", `test-${scope}-${randomUUID().slice(0, 8)}`, "--scope", scope],
+    ["--import", "./scripts/register.mjs", "scripts/token-add.ts", "--name", `test-${scope}-${randomUUID().slice(0, 8)}`, "--scope", scope],
     { encoding: "utf8", env: { ...process.env, DATABASE_PATH: inject("databasePath"), NODE_ENV: "production" } },
   );
   if (result.status !== 0) throw new Error(result.stderr);
@@ -43,39 +45,19 @@ export const testIncident = (slug: string, title = `Test incident ${slug}`) => (
   cause: "A test.",
   isAttack: false,
   attackNote: null,
-  sampleNote: null,
+  contextTitle: null,
 });
 
-type PlainRecord = {
-  incident: Record<string, unknown>;
-  sources: unknown[];
-  events: unknown[];
-  figures: unknown[];
-  durations: unknown[];
-  assessments: { findings: unknown[]; reactions: unknown[] };
-  recommendations: unknown[];
-  context: unknown[];
-};
-
 /** Writes a whole record through the API as an editor's automation would: the incident, then each item in order. */
-export async function postRecord(token: string, slug: string, record: PlainRecord): Promise<number> {
+export async function postRecord(token: string, slug: string, record: IncidentRecord): Promise<number> {
   // The incident's own citations wait until its sources exist.
   const { cites, ...incident } = record.incident;
   const created = await callApi("POST", "/incidents", { token, body: { ...incident, slug } });
   if (created.response.status !== 201) throw new Error(`POST /incidents: ${JSON.stringify(created.body)}`);
   let version = created.body.version as number;
-  const collections: Array<[string, unknown[]]> = [
-    ["sources", record.sources],
-    ["events", record.events],
-    ["figures", record.figures],
-    ["durations", record.durations],
-    ["findings", record.assessments.findings],
-    ["reactions", record.assessments.reactions],
-    ["recommendations", record.recommendations],
-    ["context", record.context],
-  ];
-  for (const [collection, items] of collections) {
-    for (const item of items) {
+  // Sources first, since every other item cites them; then the registry's order.
+  for (const collection of ["sources", ...COLLECTION_NAMES.filter((c) => c !== "sources")] as const) {
+    for (const item of record[collection]) {
       const { response, body } = await callApi("POST", `/incidents/${slug}/${collection}`, { token, body: { version, item } });
       if (response.status !== 201) throw new Error(`POST ${collection}: ${JSON.stringify(body)}`);
       version = body.version as number;

@@ -6,10 +6,10 @@ import { z } from "zod";
 import type { EditorState } from "@/components/editor/editor-state";
 import { requireUser } from "@/http/auth";
 import { getDb } from "@/db/client";
-import { importAffectedUpload } from "@/db/write/affected";
+import { appLookupSecret } from "@/db/lookup-secret";
+import { importAffectedList } from "@/db/write/affected";
 import { addItem, removeItem, updateItem } from "@/db/write/collections";
 import { createIncident, setPublished, updateIncident } from "@/db/write/incident";
-import { revalidateIncident } from "@/db/revalidate";
 import type { Actor } from "@/domain/access";
 import { DomainError } from "@/domain/errors";
 import { UploadTooLargeError, withSpooledUpload } from "@/http/spool-upload";
@@ -30,7 +30,6 @@ function attempt(work: () => unknown, message: string, slug: string, form?: Form
     if (!(error instanceof DomainError)) throw error;
     return { status: "error", message: error.message, errors: error.details.errors ?? [], ...(form ? { values: formValues(form) } : {}) };
   }
-  revalidateIncident(slug);
   revalidatePath(`/editor/incidents/${slug}`);
   return { status: "saved", message };
 }
@@ -99,8 +98,8 @@ export async function importAffectedAction(slug: string, _previous: EditorState,
   const replace = form.get("replace") === "on";
   let report;
   try {
-    ({ report } = await withSpooledUpload(upload.stream(), { extension, maxBytes: MAX_FORM_UPLOAD_BYTES }, (file) =>
-      importAffectedUpload({ actor, slug, version: versionFromForm(form), file, replace }),
+    ({ report } = await withSpooledUpload(upload.stream(), { extension, maxBytes: MAX_FORM_UPLOAD_BYTES }, (source) =>
+      importAffectedList({ db: getDb(), actor, slug, version: versionFromForm(form), rows: { source }, replace, secret: appLookupSecret() }),
     ));
   } catch (error) {
     if (error instanceof UploadTooLargeError) {
@@ -110,7 +109,6 @@ export async function importAffectedAction(slug: string, _previous: EditorState,
     return { status: "error", message: error.message, errors: error.details.errors ?? [] };
   }
   if (report.empty) return fail("Nothing was imported: the file holds no rows.");
-  revalidateIncident(slug);
   revalidatePath(`/editor/incidents/${slug}`);
   const removed = report.removed === null ? "" : `, ${report.removed} removed first`;
   return {

@@ -4,7 +4,7 @@ import { SignOutButton } from "@/components/auth/sign-out-button";
 import { signOutAction } from "../signout/actions";
 import { IncidentForm } from "@/components/editor/incident-form";
 import { requireUser } from "@/http/auth";
-import { listAllIncidents } from "@/db/editor-read";
+import { listAllIncidents } from "@/db/read/editor";
 import { createIncidentAction } from "./actions";
 
 export const metadata: Metadata = { title: "Editor", robots: { index: false } };

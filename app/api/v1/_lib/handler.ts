@@ -40,7 +40,6 @@ export function v1<P>(handler: Handler<P>, { body = false }: { body?: boolean } 
   };
 }
 
-export { revalidateIncident } from "@/db/revalidate";
 
 export function ok(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "cache-control": "no-store" } });

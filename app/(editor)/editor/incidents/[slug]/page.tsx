@@ -6,7 +6,7 @@ import { IncidentForm } from "@/components/editor/incident-form";
 import { CollectionEditor } from "@/components/editor/collection-editor";
 import { PublishForm } from "@/components/editor/small-forms";
 import { requireUser } from "@/http/auth";
-import { readForEditing } from "@/db/editor-read";
+import { readForEditing } from "@/db/read/editor";
 import { DomainError } from "@/domain/errors";
 import { COLLECTION_NAMES } from "@/domain/record/collections";
 import { formatPreciseTimeShort } from "@/lib/precise-time";

@@ -21,6 +21,7 @@ export async function lookupAction(slug: string, _previous: LookupState, form: F
   const result = runLookup(slug, input, await headers());
   switch (result.kind) {
     case "answer":
+      if (result.answer.list !== "published") return { status: "no-list", list: result.answer.list };
       // Only the last four digits come back, so the reader knows which account this answer is for.
       return {
         status: "answer",

@@ -16,6 +16,20 @@ export async function POST(request: Request, { params }: Context): Promise<Respo
   const result = runLookup(slug, body.value, request.headers);
   switch (result.kind) {
     case "answer":
+      if (result.answer.list !== "published") {
+        // Never "not affected" for want of a list: the lookup cannot answer, and says why.
+        return problem(
+          {
+            status: 409,
+            title: "Conflict",
+            detail:
+              result.answer.list === "none"
+                ? `No affected list has been published for "${slug}", so no account can be checked against it yet.`
+                : `The record of "${slug}" carries only the counts of its affected list, not the list itself, so no account can be checked here.`,
+          },
+          result.headers,
+        );
+      }
       return json(result.answer, result.headers);
     case "invalid":
       return problem(

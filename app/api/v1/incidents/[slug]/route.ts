@@ -1,7 +1,7 @@
 import { getDb } from "@/db/client";
-import { readForEditing } from "@/db/editor-read";
+import { readForEditing } from "@/db/read/editor";
 import { updateIncident } from "@/db/write/incident";
-import { ok, revalidateIncident, v1 } from "../../_lib/handler";
+import { ok, v1 } from "../../_lib/handler";
 
 export const dynamic = "force-dynamic";
 type Params = { slug: string };
@@ -14,7 +14,6 @@ export const GET = v1<Params>(({ params }) => {
 export const PATCH = v1<Params>(
   ({ actor, params, body }) => {
     const result = updateIncident({ db: getDb(), actor, slug: params.slug, input: body });
-    revalidateIncident(params.slug);
     return ok(result);
   },
   { body: true },

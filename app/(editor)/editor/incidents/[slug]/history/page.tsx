@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requireUser } from "@/http/auth";
-import { historyOf } from "@/db/editor-read";
+import { historyOf } from "@/db/read/editor";
 import { DomainError } from "@/domain/errors";
 
 export const metadata: Metadata = { title: "History", robots: { index: false } };

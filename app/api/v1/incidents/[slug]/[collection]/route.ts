@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
 import { addItem } from "@/db/write/collections";
-import { ok, revalidateIncident, v1 } from "../../../_lib/handler";
+import { ok, v1 } from "../../../_lib/handler";
 import { collectionParam } from "./collection-param";
 
 export const dynamic = "force-dynamic";
@@ -8,7 +8,6 @@ export const dynamic = "force-dynamic";
 export const POST = v1<{ slug: string; collection: string }>(
   ({ actor, params, body }) => {
     const result = addItem({ db: getDb(), actor, slug: params.slug, collection: collectionParam(params.collection), input: body });
-    revalidateIncident(params.slug);
     return ok(result, 201);
   },
   { body: true },

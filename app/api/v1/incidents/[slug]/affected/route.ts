@@ -1,9 +1,11 @@
-import { importAffectedUpload } from "@/db/write/affected";
+import { getDb } from "@/db/client";
+import { appLookupSecret } from "@/db/lookup-secret";
+import { importAffectedList } from "@/db/write/affected";
 import { assertCanWrite } from "@/db/write/mutate";
 import { DomainError } from "@/domain/errors";
 import { problem } from "@/http/problem";
 import { UploadTooLargeError, withSpooledUpload } from "@/http/spool-upload";
-import { ok, revalidateIncident, v1 } from "../../../_lib/handler";
+import { ok, v1 } from "../../../_lib/handler";
 
 export const dynamic = "force-dynamic";
 
@@ -13,7 +15,7 @@ const FORMATS: Record<string, "csv" | "json"> = { "text/csv": "csv", "applicatio
 
 /**
  * POST an affected list as the raw body (text/csv or application/json), ?version=N[&replace=1]:
- * all or nothing, through the same checks as npm run import:affected.
+ * all or nothing, through the same verb as npm run import:affected.
  */
 export const POST = v1<{ slug: string }>(async ({ request, actor, params }) => {
   // Refuse a read token before reading a body of up to 200 MB.
@@ -50,11 +52,13 @@ export const POST = v1<{ slug: string }>(async ({ request, actor, params }) => {
   if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES) return tooLarge();
 
   try {
-    const { report, version: next } = await withSpooledUpload(request.body, { extension: format, maxBytes: MAX_UPLOAD_BYTES }, (file) =>
-      importAffectedUpload({ actor, slug: params.slug, version, file, replace }),
+    const { report, version: next } = await withSpooledUpload(request.body, { extension: format, maxBytes: MAX_UPLOAD_BYTES }, (source) =>
+      importAffectedList({ db: getDb(), actor, slug: params.slug, version, rows: { source }, replace, secret: appLookupSecret() }),
     );
-    if (report.added > 0 || report.removed) revalidateIncident(params.slug);
-    const { file: _file, incidentSlug, ...counts } = report;
+    if (report.empty) {
+      throw new DomainError("invalid", "The list holds no rows; nothing was imported.", { errors: [{ field: "body", message: "no rows" }] });
+    }
+    const { incidentSlug, elapsedMs: _elapsed, ...counts } = report;
     return ok({ incident: incidentSlug, version: next, ...counts }, 201);
   } catch (error) {
     if (error instanceof UploadTooLargeError) return tooLarge();

@@ -1,4 +1,4 @@
-import { historyOf } from "@/db/editor-read";
+import { historyOf } from "@/db/read/editor";
 import { ok, v1 } from "../../../_lib/handler";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
 import { removeItem, updateItem } from "@/db/write/collections";
-import { ok, revalidateIncident, v1 } from "../../../../_lib/handler";
+import { ok, v1 } from "../../../../_lib/handler";
 import { collectionParam, idParam } from "../collection-param";
 
 export const dynamic = "force-dynamic";
@@ -10,7 +10,6 @@ export const PUT = v1<Params>(
   ({ actor, params, body }) => {
     const args = { db: getDb(), actor, slug: params.slug, collection: collectionParam(params.collection), id: idParam(params.id) };
     const result = updateItem({ ...args, input: body });
-    revalidateIncident(params.slug);
     return ok(result);
   },
   { body: true },
@@ -20,7 +19,6 @@ export const DELETE = v1<Params>(
   ({ actor, params, body }) => {
     const args = { db: getDb(), actor, slug: params.slug, collection: collectionParam(params.collection), id: idParam(params.id) };
     const result = removeItem({ ...args, input: body });
-    revalidateIncident(params.slug);
     return ok(result);
   },
   { body: true },

@@ -1,0 +1,105 @@
+// The printout of `npm run bench:lookup`: import, query plan, lookup over HTTP and the profile.
+import { coresText, msText, pct, rate, seconds } from "./support/common";
+import { type Measured, latency, perCpu, printTable } from "./support/load";
+import type { ProfileSummary } from "./support/profile";
+import type { QueryCheck } from "./support/query-check";
+
+export const TARGETS = { vsEmpty: 0.85, vsBare: 0.5, p99Ms: 100 } as const;
+
+export type Imports = {
+  ours: { rows: number; ms: number; reportMs: number; othersCores: number | null };
+  baseline: { rows: number; ms: number; othersCores: number | null };
+};
+
+export type Results = { app: Measured; appFixed: Measured | null; bare: Measured; empty: Measured };
+
+export type RunShape = { rows: number; accounts: number; connections: number; seconds: number; warmupSeconds: number };
+
+export function report(
+  shape: RunShape,
+  imports: Imports,
+  query: QueryCheck,
+  fixedQuery: QueryCheck | null,
+  { app, appFixed, bare, empty }: Results,
+  profile: { summary: ProfileSummary; on: string } | null,
+): void {
+  const ours = imports.ours.rows / (imports.ours.ms / 1000);
+  const base = imports.baseline.rows / (imports.baseline.ms / 1000);
+
+  console.log("\n=== Results ===");
+  console.log(
+    `${shape.rows.toLocaleString("en")} rows over ${shape.accounts.toLocaleString("en")} accounts; ${shape.connections} connections, ` +
+      `${shape.seconds} s per target after ${shape.warmupSeconds} s of warm-up`,
+  );
+  console.log("\nImport (the same CSV, each into a fresh database):");
+  console.log(`  ours, importAffectedList (csv-parse, zod, batches, counts):  ${rate(imports.ours.rows, imports.ours.ms)} rows/s  (${seconds(imports.ours.ms)})`);
+  console.log(`  baseline, raw prepared-insert loop (split, HMAC/row):       ${rate(imports.baseline.rows, imports.baseline.ms)} rows/s  (${seconds(imports.baseline.ms)})`);
+  console.log(`  ours / baseline: ${(ours / base).toFixed(2)}`);
+  console.log(`  other processes on the machine used ${coresText(imports.ours.othersCores)} and ${coresText(imports.baseline.othersCores)} of CPU during the two imports`);
+
+  console.log("\nLookup query (db/lookup.ts, in-process):");
+  console.log(
+    `  ${query.usesTenantKeyIndex ? "searches by (list_id, tenant_key)" : "does NOT search by tenant_key"}: ` +
+      `lookupAffected ${msText(query.lookupMs.median)} per call (median of ${query.lookupMs.calls})`,
+  );
+  if (fixedQuery) {
+    console.log(
+      `  on an ANALYZEd copy: ${fixedQuery.usesTenantKeyIndex ? "searches by (list_id, tenant_key)" : "still does NOT search by tenant_key"}: ` +
+        `${msText(fixedQuery.lookupMs.median)} per call (median of ${fixedQuery.lookupMs.calls})`,
+    );
+  }
+
+  console.log("\nLookup over HTTP:");
+  printTable([app, appFixed, bare, empty].filter((r): r is Measured => r !== null));
+
+  console.log("\nTargets:");
+  printRatios(app, bare, empty, "");
+  if (appFixed) printRatios(appFixed, bare, empty, " — what the app does once SQLite uses the index");
+  console.log(`  (for reference: empty route / bare server ${(empty.reqPerSec / bare.reqPerSec).toFixed(2)}×)`);
+
+  if (profile) printProfile(profile);
+  console.log("\nThe load generator (autocannon) runs in this process and shares the machine's cores with the server under test.");
+}
+
+function printProfile({ summary, on }: { summary: ProfileSummary; on: string }): void {
+  console.log(
+    `\nCPU profile of the app server under lookups, on ${on} ` +
+      `(${seconds(summary.busyMs)} busy, ${seconds(summary.idleMs)} idle in the window), self time by package:`,
+  );
+  for (const g of summary.groups) console.log(`  ${pct(g.share).padStart(6)}  ${g.group}`);
+  console.log("  (better-sqlite3's native calls do not show as frames of their own: SQLite's time is in the self time of the function that calls the statement)");
+  console.log(
+    `  our code on the stack (the route handler and everything it calls: zod, HMAC, SQLite, Response): ${pct(summary.underOurCode)}; ` +
+      `the rest is Next's server and Node serving the request: ${pct(1 - summary.underOurCode)}`,
+  );
+  console.log("\n  top functions by self time:");
+  for (const f of summary.top) console.log(`  ${pct(f.share).padStart(6)}  [${f.group}]  ${f.name}${f.where ? `  ${f.where}` : ""}`);
+}
+
+function printRatios(app: Measured, bare: Measured, empty: Measured, note: string): void {
+  const met = (ok: boolean) => (ok ? "met" : "NOT MET");
+  const vsEmpty = app.reqPerSec / empty.reqPerSec;
+  const vsBare = app.reqPerSec / bare.reqPerSec;
+  console.log(`  ${app.target}${note}:`);
+  console.log(`    vs empty route: ${vsEmpty.toFixed(2)}× (${((1 - vsEmpty) * 100).toFixed(0)}% slower; target ≤ 15% slower): ${met(vsEmpty >= TARGETS.vsEmpty)}`);
+  console.log(`    vs bare server: ${vsBare.toFixed(2)}× (goal ≥ 0.5×): ${met(vsBare >= TARGETS.vsBare)}`);
+  console.log(`    p99: ${latency(app, "p99")} (target ≤ ${TARGETS.p99Ms} ms): ${met(app.ok > 0 && app.p99 <= TARGETS.p99Ms)}`);
+  const [a, b, e] = [perCpu(app), perCpu(bare), perCpu(empty)];
+  if (a !== null && b !== null && e !== null && b > 0 && e > 0) {
+    console.log(
+      `    per server CPU-second (barely moved by other load on the machine): ${(a / e).toFixed(2)}× the empty route, ${(a / b).toFixed(2)}× the bare server`,
+    );
+  }
+}
+
+export function printQueryCheck(check: QueryCheck): void {
+  for (const { sql, plan } of check.plans) {
+    console.log(`  ${sql}`);
+    for (const step of plan) console.log(`    plan: ${step}`);
+  }
+  console.log(
+    `  lookupAffected: median ${msText(check.lookupMs.median)}, mean ${msText(check.lookupMs.mean)} over ${check.lookupMs.calls} calls; ` +
+      `tenantKey (HMAC) ${msText(check.hmacMs)}`,
+  );
+  if (!check.usesTenantKeyIndex) console.log("  WARNING: the lookup does not search the index by tenant_key: every lookup reads the whole list");
+}

@@ -1,0 +1,219 @@
+// `npm run bench:page`: the incident page with the shipped 155-row sample and with a 1,000,000-row
+// list — its HTML and first-load JavaScript, the build's time, the server's memory and the time to
+// read and render the record at each — and the page served from the server's cache with gzip against
+// a bare node:http server sending the same bytes pre-compressed (bench/bare-page-server.mjs).
+// A benchmark, not a test: targets are reported as met or NOT MET; it exits 1 only when something
+// broke (a build or server that did not start, a wrong answer, errors or non-2xx under load).
+//
+// Env: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (5), BENCH_CONNECTIONS (50), BENCH_ROWS (1000000),
+// BENCH_ACCOUNTS (100000), BENCH_REUSE_BUILD=1 (keep an existing build; no build times then),
+// BENCH_KEEP=1 (keep the temp dir). See BENCHMARKS.md for a run.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { openDatabase } from "@/db/client";
+import { readEnv } from "@/db/env";
+import { fileSource } from "@/db/affected/source";
+import { writeFixtureCsv } from "@/db/import/fixture";
+import { prepareDatabase } from "@/db/prepare";
+import { importAffectedList } from "@/db/write/affected";
+import { servedIncidentFile } from "@/publish/files";
+import { type Size, report } from "./page-report";
+import { DIST_DIR, nextBuild } from "./support/build";
+import { BenchFailure, failureText, intEnv, mib, phases, printMachine, seconds } from "./support/common";
+import { type LoadShape, type Measured, brokenText, measure } from "./support/load";
+import { getRaw, memoryOf, replayableHeaders, weighPage } from "./support/page-facts";
+import { type Server, appArgs, appEnv, freePort, startServer, stopServer } from "./support/servers";
+
+const SLUG = "glm-5-3-kv-cache-exposure";
+const PAGE = `/incidents/${SLUG}`;
+/** Fixed, so runs are comparable; not a real secret. */
+const SECRET = "be9c".repeat(16);
+const ROWS = intEnv("BENCH_ROWS", 1_000_000);
+const ACCOUNTS = intEnv("BENCH_ACCOUNTS", 100_000);
+const SHAPE: LoadShape = {
+  connections: intEnv("BENCH_CONNECTIONS", 50),
+  warmupSeconds: intEnv("BENCH_WARMUP_SECONDS", 5),
+  seconds: intEnv("BENCH_SECONDS", 10),
+};
+const REUSE_BUILD = process.env.BENCH_REUSE_BUILD === "1";
+const KEEP = process.env.BENCH_KEEP === "1";
+/** In-process renders of the record per database, the first (which prepares statements) left out. */
+const RENDERS = 30;
+const GZIP = { "accept-encoding": "gzip", accept: "text/html" };
+
+const running = new Set<Server>();
+let tmpDir: string | null = null;
+const phase = phases();
+
+async function main(): Promise<number> {
+  const started = performance.now();
+  printMachine("Aftermath page benchmark");
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "aftermath-bench-page-"));
+  tmpDir = tmp;
+  const small = path.join(tmp, "sample.db");
+  const large = path.join(tmp, "large.db");
+  let failed = false;
+  try {
+    await phase.run("databases: migrations + the shipped incident (155 sample rows), twice", async () => {
+      for (const file of [small, large]) await prepareDatabase({ env: readEnv({ DATABASE_PATH: file, LOOKUP_SECRET: SECRET }) });
+    });
+    await phase.run(`the large one: ${ROWS.toLocaleString("en")} rows over ${ACCOUNTS.toLocaleString("en")} accounts, imported with --replace`, async () => {
+      const csv = path.join(tmp, "affected.csv");
+      const { bytes } = await writeFixtureCsv(csv, { rows: ROWS, accounts: ACCOUNTS, seed: 1 });
+      const db = openDatabase(large);
+      try {
+        const { report: r } = await importAffectedList({
+          db,
+          actor: { kind: "system", name: "bench" },
+          slug: SLUG,
+          version: null,
+          rows: { source: fileSource(csv) },
+          replace: true,
+          secret: SECRET,
+        });
+        if (r.added !== ROWS) throw new BenchFailure(`the import added ${r.added} rows; expected ${ROWS}`);
+        console.log(`  ${mib(bytes)} of CSV in ${seconds(r.elapsedMs)}`);
+      } finally {
+        db.$client.close();
+      }
+      fs.rmSync(csv);
+    });
+
+    const sizes: Size[] = [];
+    let cached: Cached | null = null;
+    for (const [rows, file] of [
+      [155, small],
+      [ROWS, large],
+    ] as const) {
+      const label = `${rows.toLocaleString("en")} rows`;
+      const build = await phase.run(`build with ${label}: next build into ${DIST_DIR}`, () =>
+        nextBuild({ logFile: path.join(tmp, `build-${rows}.log`), env: { DATABASE_PATH: file, LOOKUP_SECRET: SECRET }, reuse: REUSE_BUILD }),
+      );
+      const renderMs = await phase.run(`read and render the record in-process with ${label}`, () => renderTimes(file));
+      const { size, load } = await phase.run(`page with ${label}: scripts/server.ts`, async () => {
+        const server = await startApp(file, path.join(tmp, `app-${rows}.log`));
+        try {
+          const weight = await weighPage(server.baseURL, PAGE);
+          // The page under load for a while before reading memory: what the server holds while serving it.
+          const warm = await measure(`page with ${label}, warm-up for memory`, server, PAGE, { method: "GET", headers: GZIP }, { ...SHAPE, warmupSeconds: 1 });
+          const memory = memoryOf(server.child.pid);
+          const load = rows === ROWS ? await measureCached(server, tmp) : null;
+          return { size: { rows, weight, buildMs: build?.ms ?? null, memory, renderMs, broken: brokenText([warm]) }, load };
+        } finally {
+          await stop(server);
+        }
+      });
+      sizes.push(size);
+      cached = load ?? cached;
+    }
+    if (!cached) throw new BenchFailure("the cached page was not measured");
+    const { app, bare } = cached;
+    report({ shape: SHAPE, sizes, app, bare });
+    const broken = [brokenText([app, bare]), ...sizes.map((s) => s.broken)].filter((b) => b !== null);
+    failed = broken.length > 0;
+    if (failed) console.error(`\nSomething broke: ${broken.join("; ")}.`);
+  } finally {
+    for (const server of running) await stop(server);
+    if (KEEP) console.log(`\nkept ${tmp}`);
+    else fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  console.log(`\n${phase.line()}`);
+  console.log(`whole benchmark: ${seconds(performance.now() - started)}`);
+  return failed ? 1 : 0;
+}
+
+type Cached = { app: Measured; bare: Measured };
+
+/** The page from the app's cache, then the same gzip bytes from the bare server. */
+async function measureCached(server: Server, tmp: string): Promise<Cached> {
+  const answer = await getRaw(server.baseURL + PAGE, GZIP);
+  if (answer.status !== 200 || answer.headers["content-encoding"] !== "gzip") {
+    throw new BenchFailure(`${PAGE} with Accept-Encoding: gzip answered ${answer.status}, content-encoding ${answer.headers["content-encoding"] ?? "none"}`);
+  }
+  const again = await getRaw(server.baseURL + PAGE, GZIP);
+  if (!again.body.equals(answer.body)) throw new BenchFailure(`${PAGE} gave different bytes twice in a row: the cache is not serving it`);
+  const app = await measure("(a) app, page from its cache, gzip", server, PAGE, { method: "GET", headers: GZIP }, SHAPE);
+
+  const pageFile = path.join(tmp, "page.html.gz");
+  const headersFile = path.join(tmp, "page-headers.json");
+  fs.writeFileSync(pageFile, answer.body);
+  fs.writeFileSync(headersFile, JSON.stringify(replayableHeaders(answer.headers)));
+  const bareServer = await start(
+    "bare page server",
+    [path.join(import.meta.dirname, "bare-page-server.mjs")],
+    { ...process.env, PAGE_FILE: pageFile, PAGE_HEADERS: headersFile },
+    path.join(tmp, "bare-page.log"),
+  );
+  try {
+    const same = await getRaw(bareServer.baseURL + PAGE, GZIP);
+    if (!same.body.equals(answer.body)) throw new BenchFailure("the bare server does not send the app's bytes");
+    const bare = await measure("(b) bare node:http, the same gzip bytes from memory", bareServer, PAGE, { method: "GET", headers: GZIP }, SHAPE);
+    console.log(`  ${answer.body.length.toLocaleString("en")} gzip bytes per answer from both`);
+    return { app, bare };
+  } finally {
+    await stop(bareServer);
+  }
+}
+
+/** Median milliseconds to read the record and render its HTML export (the page's own components) in-process. */
+function renderTimes(file: string): number {
+  const db = openDatabase(file);
+  try {
+    const times: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i <= RENDERS; i++) {
+      const t = performance.now();
+      const served = servedIncidentFile(db, SLUG, "index.html");
+      if (!served) throw new BenchFailure(`no published incident ${SLUG} in ${file}`);
+      bytes = served.body.length;
+      if (i > 0) times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)] ?? 0;
+    console.log(`  readIncident + view + renderToStaticMarkup: median ${median.toFixed(1)} ms over ${RENDERS} renders, ${bytes.toLocaleString("en")} bytes of export.html`);
+    return median;
+  } finally {
+    db.$client.close();
+  }
+}
+
+function startApp(file: string, logFile: string): Promise<Server> {
+  return start("app", appArgs(), appEnv(file, SECRET), logFile);
+}
+
+async function start(name: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): Promise<Server> {
+  const server = await startServer({
+    name,
+    args,
+    env,
+    port: await freePort(),
+    logFile,
+    ready: async (baseURL) => (await fetch(baseURL + PAGE, { signal: AbortSignal.timeout(10_000) })).status === 200,
+  });
+  running.add(server);
+  console.log(`  ${name} answering on ${server.baseURL} (pid ${server.child.pid})`);
+  return server;
+}
+
+async function stop(server: Server): Promise<void> {
+  await stopServer(server);
+  running.delete(server);
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    void Promise.all([...running].map((server) => stopServer(server))).finally(() => {
+      if (tmpDir && !KEEP) fs.rmSync(tmpDir, { recursive: true, force: true });
+      process.exit(130);
+    });
+  });
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`\nbench:page failed: ${failureText(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,83 @@
+"use client";
+
+import type { Bucket, Threshold } from "@/view/affected";
+import { formatCompact, formatCount } from "@/view/format";
+import { Box, ChartVariants, CountAxis, HoverTip, Line, n, niceTicks, Svg, Txt, textWidth } from "./svg";
+
+const LEFT = 36;
+
+/**
+ * How many affected requests fall in each prompt-length bucket, with dashed lines at the thresholds
+ * inside the drawn range; their labels sit in a band above the bars so none covers a bar.
+ */
+export function Histogram({ buckets, lines, label }: { buckets: Bucket[]; lines: Threshold[]; label: string }) {
+  const low = buckets[0]?.from ?? 0;
+  const high = buckets.at(-1)?.to ?? 1;
+  return (
+    <ChartVariants
+      draw={(width, narrow) => {
+        const size = narrow ? 11 : 12;
+        const band = lines.length * 16 + 8;
+        const right = 22;
+        const top = band + 6;
+        const base = top + (narrow ? 160 : 190);
+        const height = base + 42;
+        const plotW = width - LEFT - right;
+        const x = (t: number) => LEFT + ((t - low) / (high - low || 1)) * plotW;
+        const ticks = niceTicks(Math.max(1, ...buckets.map((b) => b.count)), 4, true);
+        const max = ticks.at(-1) ?? 1;
+        const y = (v: number) => base - (v / max) * (base - top);
+        const bandW = plotW / Math.max(buckets.length, 1);
+        const every = Math.max(1, Math.ceil(44 / bandW)); // "1.05M" needs about 44 px
+        const edges = [...buckets.map((b) => b.from), high];
+        return (
+          <Svg width={width} height={height} label={label}>
+            <CountAxis ticks={ticks} y={y} left={LEFT} right={width - right} base={base} />
+            {buckets.map((b) => (
+              <g key={b.from} className="bar">
+                <title>{`${formatCount(b.from)}–${formatCount(b.to)} tokens: ${b.count} responses`}</title>
+                <Box x={x(b.from)} y={top} w={x(b.to) - x(b.from)} h={base - top} className="hit" />
+                <Box x={x(b.from) + 1} y={y(b.count)} w={x(b.to) - x(b.from) - 2} h={base - y(b.count)} className="s1" />
+                <HoverTip x={(x(b.from) + x(b.to)) / 2} y={y(b.count)} width={width} text={`${formatCompact(b.from)}–${formatCompact(b.to)}: ${b.count}`} />
+              </g>
+            ))}
+            {edges.map((t, i) =>
+              i % every === 0 || i === edges.length - 1 ? (
+                <Txt key={t} x={x(t)} y={base + 16} anchor="middle" className="tick">
+                  {formatCompact(t)}
+                </Txt>
+              ) : null,
+            )}
+            {lines.map((l, i) => {
+              const lx = x(l.tokens);
+              const ly = 12 + i * 16;
+              // SVG text cannot wrap: a label wider than the chart is shortened here; the legend has it whole.
+              const fit = Math.floor((width - 8) / textWidth("x", size));
+              const text = l.label.length > fit ? `${l.label.slice(0, fit - 1)}…` : l.label;
+              const w = textWidth(text, size);
+              // Text runs away from the nearer edge, and is clamped inside the box.
+              const start = lx < width / 2 ? lx + 4 <= width - w - 2 : lx - 4 - w < 2;
+              const tx = start ? Math.min(lx + 4, width - w - 2) : Math.max(lx - 4, w + 2);
+              const anchor = start ? undefined : "end";
+              return (
+                <g key={l.tokens}>
+                  <Line x1={lx} y1={ly - 10} x2={lx} y2={base} className={`thr thr-${i % 3}`} />
+                  {/* A stroked copy underneath keeps lines off the text. */}
+                  <text x={n(tx)} y={ly} className={`halo${narrow ? " sm" : ""}`} aria-hidden="true" textAnchor={anchor}>
+                    {text}
+                  </text>
+                  <text x={n(tx)} y={ly} className={narrow ? "sm" : undefined} textAnchor={anchor}>
+                    {text}
+                  </text>
+                </g>
+              );
+            })}
+            <Txt x={LEFT + plotW / 2} y={base + 34} anchor="middle" className="tick">
+              prompt tokens
+            </Txt>
+          </Svg>
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,27 @@
+import { type AdviceGroup, STATUS_LABEL } from "@/view/incident";
+import { Cite } from "./cite";
+import { Prose } from "./prose";
+import { Section } from "./section";
+
+/** Advice to tenants, what the provider changed, and what to watch, each with its status. */
+export function Advice({ title, groups }: { title: string; groups: AdviceGroup[] }) {
+  return (
+    <Section id="advice" title={title}>
+      <div className="cols">
+        {groups.map((g) => (
+          <div key={g.id}>
+            <h3 id={g.id}>{g.title}</h3>
+            <ul className="plain">
+              {g.items.map((r, i) => (
+                <li key={i}>
+                  <span className="status">{STATUS_LABEL[r.status]}</span>
+                  <Prose text={r.text} after={<Cite numbers={r.cites} />} className="run-in" />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </Section>
+  );
+}

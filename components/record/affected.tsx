@@ -1,0 +1,121 @@
+import { ChartFigure, Legend, NumbersTable } from "@/components/charts/chart-figure";
+import { Histogram } from "@/components/charts/histogram";
+import { PerDayChart } from "@/components/charts/per-day-chart";
+import { type AffectedView, affectedSentence, NO_AFFECTED_LIST } from "@/view/affected";
+import { formatCount, formatSourceDate } from "@/view/format";
+import { Prose } from "./prose";
+import { SampleBadge, Section } from "./section";
+
+type List = Extract<AffectedView, { state: "list" }>;
+
+function PerDay({ a, sample }: { a: List; sample: string }) {
+  const { days, window, peak } = a.perDay;
+  const first = days[0];
+  const last = days.at(-1);
+  if (!first || !last) return null;
+  const name =
+    `Stacked bar chart of affected responses per UTC day from ${formatSourceDate(first.day)} to ${formatSourceDate(last.day)}${sample}: ` +
+    `${formatCount(a.total)} in all${peak ? `, most on ${formatSourceDate(peak.day)} (${peak.total})` : ""}`;
+  return (
+    <ChartFigure
+      id="affected-per-day"
+      caption={
+        <>
+          <strong>Affected responses per day</strong> (UTC){window ? `, across the exposure window (${window.label})` : ""}
+          {sample}.
+          <Legend
+            items={[
+              { swatch: "sw-1", label: `Received another's data (${formatCount(a.byRole.recipient)})` },
+              { swatch: "sw-2", label: `Own data exposed (${formatCount(a.byRole.exposed)})` },
+            ]}
+          />
+        </>
+      }
+      extra={
+        <NumbersTable
+          caption="The counts per day"
+          head={["Day (UTC)", "Received another's data", "Own data exposed", "Total"]}
+          rows={days.map((d) => [formatSourceDate(d.day), d.recipient, d.exposed, d.total])}
+        />
+      }
+    >
+      <PerDayChart days={days} label={name} />
+    </ChartFigure>
+  );
+}
+
+function PromptLengths({ h, total, sample }: { h: NonNullable<List["histogram"]>; total: number; sample: string }) {
+  const name =
+    `Histogram of the prompt lengths of ${formatCount(total)} affected responses${sample}, ${formatCount(h.low)} to ${formatCount(h.high)} ` +
+    `tokens in ${formatCount(h.bucket)}-token buckets${h.inside.length ? `, with dashed lines at ${h.inside.map((l) => l.label).join("; ")}` : ""}`;
+  return (
+    <ChartFigure
+      id="affected-prompt-length"
+      caption={
+        <>
+          <strong>Prompt length of the affected requests</strong>, in {formatCount(h.bucket)}-token buckets
+          {h.inside.length ? ", against the token thresholds" : ""}
+          {sample}.
+          <Legend items={[{ swatch: "sw-1", label: "Affected responses" }, ...h.inside.map((l, i) => ({ swatch: `sw-line sw-thr-${i % 3}`, label: l.label }))]} />
+        </>
+      }
+      extra={
+        <>
+          {h.outside.length > 0 && (
+            <p className="small">
+              Outside the drawn range ({formatCount(h.low)}–{formatCount(h.high)} tokens), so not drawn:{" "}
+              {h.outside.map((l) => `${l.label} (${formatCount(l.tokens)} tokens)`).join("; ")}.
+            </p>
+          )}
+          <NumbersTable caption="The counts per bucket" head={["Prompt tokens", "Responses"]} rows={h.buckets.map((b) => [`${formatCount(b.from)}–${formatCount(b.to)}`, b.count])} />
+        </>
+      }
+    >
+      <Histogram buckets={h.buckets} lines={h.inside} label={name} />
+    </ChartFigure>
+  );
+}
+
+/** Counts only: never a row, an account or a request id. Without a published list, it says so. */
+export function Affected({ title, affected }: { title: string; affected: AffectedView }) {
+  if (affected.state === "none") {
+    return (
+      <Section id="affected" title={title}>
+        <p>{NO_AFFECTED_LIST}</p>
+      </Section>
+    );
+  }
+  const a = affected;
+  const sample = a.sample ? " — sample data" : "";
+  return (
+    <Section id="affected" title={title} badge={a.sample ? <SampleBadge /> : null}>
+      <div className="stack-y">
+        {(a.sample || a.note) && (
+          <div className="box small">
+            {a.sample && <strong>Sample data. </strong>}
+            {a.note && <Prose text={a.note} inline />}
+          </div>
+        )}
+        <div>
+          <p>{affectedSentence(a)}</p>
+          <dl className="stats">
+            <div>
+              <dt>Affected responses{a.sample ? " (sample)" : ""}</dt>
+              <dd>{formatCount(a.total)}</dd>
+            </div>
+            <div>
+              <dt>Received another tenant&apos;s data</dt>
+              <dd>{formatCount(a.byRole.recipient)}</dd>
+            </div>
+            <div>
+              <dt>Own session exposed</dt>
+              <dd>{formatCount(a.byRole.exposed)}</dd>
+            </div>
+          </dl>
+        </div>
+        <PerDay a={a} sample={sample} />
+        {a.histogram ? <PromptLengths h={a.histogram} total={a.total} sample={sample} /> : <p>No prompt lengths on record.</p>}
+      </div>
+    </Section>
+  );
+}

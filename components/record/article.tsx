@@ -1,0 +1,60 @@
+import type { ReactNode } from "react";
+import type { IncidentView, SectionView } from "@/view/incident";
+import { Advice } from "./advice";
+import { Affected } from "./affected";
+import { Assessments } from "./assessments";
+import { Context } from "./context";
+import { Durations } from "./durations";
+import { Figures } from "./figures";
+import { RecordHeader } from "./header";
+import { Lead } from "./lead";
+import { Sources } from "./sources";
+import { Timeline } from "./timeline";
+
+function SectionOf({ section: s }: { section: SectionView }) {
+  switch (s.id) {
+    case "figures":
+      return <Figures title={s.title} figures={s.figures} />;
+    case "timeline":
+      return <Timeline title={s.title} timeline={s.timeline} cites={s.cites} />;
+    case "durations":
+      return <Durations title={s.title} rows={s.rows} panels={s.panels} pairs={s.pairs} />;
+    case "affected":
+      return <Affected title={s.title} affected={s.affected} />;
+    case "assessments":
+      return <Assessments title={s.title} findings={s.findings} assessors={s.assessors} reactions={s.reactions} />;
+    case "advice":
+      return <Advice title={s.title} groups={s.groups} />;
+    case "context":
+      return <Context title={s.title} topics={s.topics} />;
+    case "sources":
+      return <Sources title={s.title} sources={s.sources} />;
+  }
+}
+
+/**
+ * The whole record of an incident, the same on the page and in the exported HTML: header, lead,
+ * contents, then every section that has something in it. `actions` (the page's lookup button and
+ * downloads) and `changesHref` are the page's own.
+ */
+export function RecordArticle({ view, actions, changesHref = null }: { view: IncidentView; actions?: ReactNode; changesHref?: string | null }) {
+  return (
+    <article className="record">
+      <RecordHeader view={view} changesHref={changesHref} />
+      <Lead view={view} />
+      {actions}
+      <nav className="toc no-print" aria-label="On this page">
+        <ul>
+          {view.sections.map((s) => (
+            <li key={s.id}>
+              <a href={`#${s.id}-heading`}>{s.title}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {view.sections.map((s) => (
+        <SectionOf key={s.id} section={s} />
+      ))}
+    </article>
+  );
+}

@@ -1,0 +1,44 @@
+import type { Finding } from "@/domain/record/finding";
+import type { Reaction } from "@/domain/record/reaction";
+import { Cite } from "./cite";
+import { Prose } from "./prose";
+import { Section } from "./section";
+
+/** Third parties' findings, and what others said of them. */
+export function Assessments({ title, findings, assessors, reactions }: { title: string; findings: Finding[]; assessors: string[]; reactions: Reaction[] }) {
+  return (
+    <Section id="assessments" title={title}>
+      <div className="cols">
+        {findings.length > 0 && (
+          <div>
+            <h3>Findings</h3>
+            <p className="small muted">{assessors.join("; ")}</p>
+            <ul>
+              {findings.map((f, i) => (
+                <li key={i}>
+                  <Prose text={f.statement} after={<Cite numbers={f.cites} />} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {reactions.length > 0 && (
+          <div>
+            <h3>Reactions</h3>
+            <ul className="plain reactions">
+              {reactions.map((r, i) => (
+                <li key={i}>
+                  <p>
+                    <strong>{r.who}</strong>
+                    {r.affiliation && <span className="muted"> ({r.affiliation})</span>}
+                  </p>
+                  <Prose text={r.statement} after={<Cite numbers={r.cites} />} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,27 @@
+import type { Figure } from "@/domain/record/figure";
+import { Cite } from "./cite";
+import { FigureValue } from "./figure-value";
+import { Prose } from "./prose";
+import { Section } from "./section";
+
+/** Each figure as the source states it, with what it counts and where it comes from. */
+export function Figures({ title, figures }: { title: string; figures: Figure[] }) {
+  return (
+    <Section id="figures" title={title}>
+      <dl className="figures">
+        {figures.map((f, i) => (
+          <div key={i} className="figure">
+            <dt>
+              {f.label}
+              <Cite numbers={f.cites} />
+              {f.note && <Prose text={f.note} className="block note" />}
+            </dt>
+            <dd>
+              <FigureValue value={f.value} unit={f.unit} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </Section>
+  );
+}

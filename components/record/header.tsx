@@ -1,0 +1,23 @@
+import type { IncidentView } from "@/view/incident";
+
+/**
+ * Provider, service and model, status and severity, then the title; on the page, when it last
+ * changed (the exports leave it out: they are the same files whenever they are made).
+ */
+export function RecordHeader({ view, changesHref }: { view: IncidentView; changesHref: string | null }) {
+  return (
+    <header>
+      <p className="tags">
+        <span className="tag">{view.what}</span>
+        <span className="tag">{view.status}</span>
+        {view.severity && <span className="tag">severity: {view.severity}</span>}
+      </p>
+      <h1>{view.title}</h1>
+      {changesHref && (
+        <p className="small muted">
+          Last updated <time dateTime={view.updatedAt}>{view.updatedAt.slice(0, 10)}</time> · <a href={changesHref}>what changed</a>
+        </p>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,28 @@
+/** The page's way to the lookup and to the postmortem as files anyone can publish (they hold counts only). */
+export function PageActions({ slug }: { slug: string }) {
+  const base = `/incidents/${slug}`;
+  return (
+    <div className="actions no-print">
+      <a href={`${base}/lookup`} className="button">
+        Was my account affected? Check it
+      </a>
+      <p>
+        <strong>Download the postmortem:</strong>{" "}
+        <a href={`${base}/export.html`} download={`${slug}.html`}>
+          standalone HTML
+        </a>
+        {" · "}
+        <a href={`${base}/postmortem.md`} download={`${slug}.md`}>
+          Markdown
+        </a>
+        {" · "}
+        <a href={`${base}/incident.json`} download={`${slug}.json`}>
+          JSON
+        </a>{" "}
+        (<a href={`${base}/incident.schema.json`}>schema</a>)
+        {" · "}
+        <a href="/feed.xml">Atom feed</a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ReactNode } from "react";
+
+/** A section of the record: an h2 with the section's id that links to itself; a badge beside, not inside, the heading. */
+export function Section({ id, title, badge, children }: { id: string; title: string; badge?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className={`sec-${id}`}>
+      <div className="section-head">
+        <h2 id={`${id}-heading`}>
+          <a href={`#${id}-heading`}>{title}</a>
+        </h2>
+        {badge}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export function SampleBadge() {
+  return <span className="badge">Sample data</span>;
+}

@@ -1,0 +1,32 @@
+import type { Source } from "@/domain/record/source";
+import { sourceByline } from "@/view/format";
+import { Prose } from "./prose";
+import { Section } from "./section";
+
+/** The numbered list every citation mark points into; a source's address is a link only when it is known. */
+export function Sources({ title, sources }: { title: string; sources: Source[] }) {
+  return (
+    <Section id="sources" title={title}>
+      <ol className="sources">
+        {sources.map((s) => (
+          <li key={s.number} id={`source-${s.number}`}>
+            <span className="snum">[{s.number}]</span>
+            <div>
+              <p>
+                {s.url ? (
+                  <a href={s.url} rel="noreferrer">
+                    <strong>{s.title}</strong>
+                  </a>
+                ) : (
+                  <strong>{s.title}</strong>
+                )}
+              </p>
+              <p className="small">{sourceByline(s)}</p>
+              {s.note && <Prose text={s.note} className="small muted" />}
+            </div>
+          </li>
+        ))}
+      </ol>
+    </Section>
+  );
+}

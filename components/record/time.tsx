@@ -1,0 +1,9 @@
+import type { PreciseTime } from "@/lib/precise-time";
+import { formatPreciseTime, formatPreciseTimeShort, toDateTimeAttr } from "@/lib/precise-time";
+
+/** A date or time as precise as the record gives it, in UTC, with a machine-readable datetime. */
+export function TimeTag({ time, short = false }: { time: PreciseTime; short?: boolean }) {
+  const attr = toDateTimeAttr(time);
+  const label = (short ? formatPreciseTimeShort : formatPreciseTime)(time);
+  return attr === null ? <>{label}</> : <time dateTime={attr}>{label}</time>;
+}

@@ -1,0 +1,57 @@
+import type { TimelineItem } from "@/view/timeline";
+import type { Timeline as TimelineView } from "@/view/timeline";
+import { Cite } from "./cite";
+import { Prose } from "./prose";
+import { Section } from "./section";
+import { EventTime, TimeZoneProvider, TimeZoneSwitch } from "./time-zone";
+
+function EventRow({ item, cites }: { item: TimelineItem; cites: number[] }) {
+  const { event, gapBefore, sameDayUntimed } = item;
+  return (
+    <li className="event">
+      {gapBefore && <p className="gap">{gapBefore}</p>}
+      <p className="ev-head">
+        <span className="when">{event.at === null ? "Expected, no date yet" : <EventTime time={{ at: event.at, precision: event.precision }} />}</span>
+        {sameDayUntimed && <span className="muted">that day, time not given</span>}
+        <span className={`phase ph-${event.phase}`}>{event.phase}</span>
+      </p>
+      <p className="ev-title">
+        {event.title}
+        <Cite numbers={cites} />
+      </p>
+      {event.detail && <Prose text={event.detail} className="ev-detail" />}
+    </li>
+  );
+}
+
+/**
+ * Periods with their date ranges, the gaps between events, each date only as precise as recorded.
+ * Times are UTC; with JavaScript a switch shows the reader's own zone (it renders nothing without).
+ */
+export function Timeline({ title, timeline, cites }: { title: string; timeline: TimelineView; cites: number[][] }) {
+  return (
+    <Section id="timeline" title={title}>
+      <TimeZoneProvider>
+        <div className="tz-row">
+          <p className="small muted">
+            Times of day are UTC. A date without a time is as precise as the sources give it (a day or a month) and is not
+            converted.
+          </p>
+          <TimeZoneSwitch />
+        </div>
+        {timeline.periods.map((p) => (
+          <div key={`${p.stage}-${p.range}`} className="period">
+            <h3>
+              {p.label} <span className="range">{p.range}</span>
+            </h3>
+            <ol className="events">
+              {p.items.map((i) => (
+                <EventRow key={i.event.id} item={i} cites={cites[i.event.id] ?? []} />
+              ))}
+            </ol>
+          </div>
+        ))}
+      </TimeZoneProvider>
+    </Section>
+  );
+}

@@ -1,0 +1,200 @@
+import { Writable, type Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { CsvError, parse as parseCsv } from "csv-parse";
+import { jsonParser } from "stream-json/parser.js";
+import { streamArray } from "stream-json/streamers/stream-array.js";
+import { AFFECTED_CSV_HEADER, type AffectedRow, affectedRow } from "@/domain/record/affected";
+import { ImportInputError, RowProblem, csvSyntaxError, describeIssues } from "./errors";
+import { type ImportFormat, type ImportSource, openFrom, sniff } from "./source";
+
+// Reads an affected list (CSV with a header, or a JSON array) row by row, checking each with the
+// record's row schema. The first bad row stops it; its error names the line and field, never a value.
+
+export type ImportProgress = { bytesRead: number; totalBytes: number; rows: number };
+/** May return a promise: the reading waits for it (the importer pacing its batches). */
+type OnRow = (row: AffectedRow) => void | Promise<void>;
+type WriteRow = (input: unknown, where: () => string) => void | Promise<void>;
+
+/** Feeds every row of `source`, checked, to `onRow` as it is read; the stream waits while onRow works. */
+export async function readAffectedRows(
+  source: ImportSource,
+  onRow: OnRow,
+  onProgress?: (progress: ImportProgress) => void,
+): Promise<{ format: ImportFormat; rowsRead: number }> {
+  const { format, start, first } = await sniff(source);
+  if (format === "json" && start !== null && first !== "[") {
+    throw new ImportInputError('a JSON file must hold one array of rows: [{"account_id": …, "request_id": …}, …]');
+  }
+  let rowsRead = 0;
+  if (start === null) return { format, rowsRead };
+  const writeRow: WriteRow = (input, where) => {
+    const parsed = affectedRow.safeParse(input);
+    if (!parsed.success) throw new RowProblem(where(), describeIssues(parsed.error.issues));
+    rowsRead++;
+    return onRow(parsed.data);
+  };
+  let bytesRead = start;
+  const stream = openFrom(source, start);
+  stream.on("data", (chunk: Buffer) => {
+    bytesRead += chunk.length;
+    onProgress?.({ bytesRead, totalBytes: source.bytes, rows: rowsRead });
+  });
+  try {
+    if (format === "csv") await readCsv(stream, writeRow);
+    else await readJson(stream, writeRow, source, start);
+  } finally {
+    stream.destroy();
+  }
+  onProgress?.({ bytesRead, totalBytes: source.bytes, rows: rowsRead });
+  return { format, rowsRead };
+}
+
+/** Rows given as values (the seed's generated sample), checked like a file's. */
+export async function readRowValues(rows: readonly unknown[], onRow: OnRow): Promise<{ rowsRead: number }> {
+  for (const [i, input] of rows.entries()) {
+    const parsed = affectedRow.safeParse(input);
+    if (!parsed.success) throw new RowProblem(`row ${i + 1}`, describeIssues(parsed.error.issues));
+    await onRow(parsed.data);
+  }
+  return { rowsRead: rows.length };
+}
+
+/**
+ * csv-parse hands over each record as it parses it (the sink is synchronous, so nothing queues up
+ * between them) and the lines are counted here: every line, blank ones included, becomes a record.
+ * That keeps the parser on its fast path and the first bad row the one reported.
+ */
+async function readCsv(source: Readable, writeRow: WriteRow): Promise<void> {
+  let nextLine = 1;
+  let header = true;
+  const sink = new Writable({
+    objectMode: true,
+    write: (record: string[], _encoding, done) => {
+      try {
+        const line = nextLine;
+        nextLine += 1 + countLineBreaks(record);
+        if (header) {
+          header = false;
+          checkHeader(record);
+        } else if (record.length === 1 && record[0]?.trim() === "") {
+          // A blank line.
+        } else if (record.length !== AFFECTED_CSV_HEADER.length) {
+          throw new ImportInputError(`line ${line}: expected ${AFFECTED_CSV_HEADER.length} fields, found ${record.length}`);
+        } else {
+          const [account_id, request_id, occurred_at, prompt_tokens, role] = record;
+          return settle(writeRow({ account_id, request_id, occurred_at, prompt_tokens, role }, () => `line ${line}`), done);
+        }
+        done();
+      } catch (error) {
+        done(error as Error);
+      }
+    },
+  });
+  try {
+    await pipeline(source, parseCsv({ bom: true, relax_column_count: true, skip_empty_lines: false }), sink);
+  } catch (error) {
+    throw error instanceof CsvError ? csvSyntaxError(error) : error;
+  }
+}
+
+async function readJson(source: Readable, writeRow: WriteRow, file: ImportSource, start: number): Promise<void> {
+  let badRow: { index: number; error: unknown } | undefined;
+  const sink = new Writable({
+    objectMode: true,
+    write: ({ key, value }: { key: number; value: unknown }, _encoding, done) => {
+      const fail = (error: unknown) => {
+        badRow = { index: key, error };
+        done(error as Error);
+      };
+      try {
+        settle(writeRow(value, () => `array index ${key}`), done, fail);
+      } catch (error) {
+        fail(error);
+      }
+    },
+  });
+  try {
+    await pipeline(source, streamArray.withParserAsStream({ streamValues: false }), sink);
+  } catch (error) {
+    // stream-json gives no positions: find the line by reading the file again, now that it failed.
+    if (badRow && error === badRow.error) {
+      if (!(error instanceof RowProblem)) throw error;
+      const line = await locateInJson(file, start, badRow.index);
+      throw new ImportInputError(`array index ${badRow.index}${line ? ` (line ${line})` : ""}, ${error.detail}`);
+    }
+    if (!(error instanceof Error) || isSystemError(error)) throw error;
+    // The tokenizer's messages ("Parser cannot parse input: expected ','") quote no values.
+    const line = await locateInJson(file, start, null);
+    throw new ImportInputError(`${line ? `line ${line}` : "at the end of the file"}: not valid JSON (${error.message})`);
+  }
+}
+
+/**
+ * Error path only: feeds the file to stream-json's tokenizer again, a line at a time, and returns
+ * the line where array item `item` starts or, with `item` null, where the tokenizer fails.
+ */
+async function locateInJson(file: ImportSource, start: number, item: number | null): Promise<number | null> {
+  const feed = jsonParser({ streamValues: false });
+  const stream = openFrom(file, start).setEncoding("utf8");
+  let line = 1;
+  let depth = 0;
+  let items = 0;
+  try {
+    for await (const chunk of stream as AsyncIterable<string>) {
+      for (let from = 0; from < chunk.length; ) {
+        const newline = chunk.indexOf("\n", from);
+        const to = newline === -1 ? chunk.length : newline + 1;
+        let out;
+        try {
+          out = feed(chunk.slice(from, to));
+        } catch {
+          return item === null ? line : null;
+        }
+        for (const token of typeof out === "object" ? out.values : []) {
+          if (token.name === "endObject" || token.name === "endArray") depth--;
+          else if (token.name !== "keyValue") {
+            if (depth === 1 && items++ === item) return line;
+            if (token.name === "startObject" || token.name === "startArray") depth++;
+          }
+        }
+        if (newline !== -1) line++;
+        from = to;
+      }
+    }
+  } finally {
+    stream.destroy();
+  }
+  return null;
+}
+
+/** Calls `done` now, or once the row's promise settles; the stream keeps to the fast path when there is none. */
+function settle(result: void | Promise<void>, done: (error?: Error) => void, fail: (error: unknown) => void = (e) => done(e instanceof Error ? e : new Error(String(e)))): void {
+  if (result === undefined) done();
+  else result.then(() => done(), fail);
+}
+
+function checkHeader(record: string[]): void {
+  const expected = AFFECTED_CSV_HEADER.join(",");
+  const column = AFFECTED_CSV_HEADER.findIndex((name, i) => i < record.length && record[i] !== name);
+  if (column === -1 && record.length === AFFECTED_CSV_HEADER.length) return;
+  // Name only the expected column: a file without a header has a raw account id where it should be.
+  const why =
+    column === -1
+      ? `found ${record.length} columns`
+      : `column ${column + 1} should be ${AFFECTED_CSV_HEADER[column]}`;
+  throw new ImportInputError(`line 1: the header must be exactly ${expected} (${why})`);
+}
+
+/** Line breaks inside the record's (quoted) fields. */
+function countLineBreaks(record: string[]): number {
+  let n = 0;
+  for (const field of record) {
+    if (field.includes("\n") || field.includes("\r")) n += field.match(/\r\n|\r|\n/g)?.length ?? 0;
+  }
+  return n;
+}
+
+function isSystemError(error: Error): boolean {
+  return typeof (error as NodeJS.ErrnoException).code === "string" && "syscall" in error;
+}
+

@@ -1,0 +1,45 @@
+import "server-only";
+import { count, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Actor } from "@/domain/access";
+import { affectedSummarySchema } from "@/domain/record/affected";
+import { COLLECTION_NAMES } from "@/domain/record/collections";
+import { DomainError } from "@/domain/errors";
+import { incidentRecord } from "@/domain/record/record";
+import { recordAudit } from "../audit";
+import { insertCountsList } from "../affected/summary";
+import type { Db } from "../client";
+import { incident } from "../schema";
+import { insertRecord } from "./insert-record";
+import { assertCanWrite, parseInput, writeTransaction } from "./mutate";
+
+const importInput = z.strictObject({ record: incidentRecord, affected: affectedSummarySchema.nullable().default(null) });
+
+/**
+ * A whole incident at once: the seed loader's and import:incident's way in. One transaction, one
+ * audit entry; an export's counts (it never carries rows) become a list of counts only. It goes
+ * in published, as the record it came from was.
+ */
+export function importRecord({ db, actor, input }: { db: Db; actor: Actor; input: unknown }): { slug: string; version: number } {
+  assertCanWrite(actor);
+  const { record, affected } = parseInput(importInput, input);
+  const { slug } = record.incident;
+  return writeTransaction(db, (tx) => {
+    if (tx.select({ n: count() }).from(incident).where(eq(incident.slug, slug)).get()?.n) {
+      throw new DomainError("conflict", `An incident "${slug}" exists already; nothing was imported. Import it into another database, or choose another slug.`);
+    }
+    const incidentId = insertRecord(tx, record);
+    if (affected) insertCountsList(tx, incidentId, affected);
+    const items = Object.fromEntries(COLLECTION_NAMES.map((c) => [c, record[c].length]));
+    recordAudit(tx, {
+      actor,
+      incident: { id: incidentId, slug },
+      action: "import",
+      entity: "incident",
+      entityId: incidentId,
+      before: null,
+      after: { slug, title: record.incident.title, items, affected: affected ? { total: affected.total, sample: affected.sample, rows: false } : null },
+    });
+    return { slug, version: 1 };
+  });
+}

@@ -1,0 +1,60 @@
+import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+
+export type Captured = { status: number; headers: OutgoingHttpHeaders; body: Buffer };
+
+/** The body as the browser would read it, when Next compressed it; null when it cannot be read. */
+export function decode(body: Buffer, encoding: unknown): Buffer | null {
+  try {
+    switch (String(encoding ?? "identity").toLowerCase()) {
+      case "identity":
+        return body;
+      case "gzip":
+        return gunzipSync(body);
+      case "deflate":
+        return inflateSync(body);
+      case "br":
+        return brotliDecompressSync(body);
+    }
+  } catch {
+    // An unreadable body is sent as it came.
+  }
+  return null;
+}
+
+/**
+ * Holds back what Next writes to `res` and hands it, whole, to `finish` instead of the socket. When
+ * Next ends the response the real methods are back, headers cleared, and `finish` sends what it decides.
+ */
+export function holdResponse(res: ServerResponse, finish: (captured: Captured) => void): void {
+  const chunks: Buffer[] = [];
+  const bytes = (chunk: unknown, encoding: unknown) =>
+    typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8") : Buffer.from(chunk as Uint8Array);
+  const own = ["writeHead", "write", "end", "flushHeaders"] as const;
+  const held = {
+    writeHead(this: ServerResponse, code: number, ...rest: unknown[]) {
+      this.statusCode = code;
+      const headers = rest.find((r): r is OutgoingHttpHeaders => typeof r === "object" && r !== null && !Array.isArray(r));
+      for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) this.setHeader(name, value);
+      return this;
+    },
+    flushHeaders: () => undefined,
+    write(chunk: unknown, encoding?: unknown, callback?: unknown) {
+      chunks.push(bytes(chunk, encoding));
+      const cb = typeof encoding === "function" ? encoding : callback;
+      if (typeof cb === "function") process.nextTick(cb as () => void);
+      return true;
+    },
+    end(this: ServerResponse, chunk?: unknown, encoding?: unknown, callback?: unknown) {
+      const cb = [chunk, encoding, callback].find((a): a is () => void => typeof a === "function");
+      if (chunk !== undefined && chunk !== null && typeof chunk !== "function") chunks.push(bytes(chunk, encoding));
+      for (const name of own) delete (this as unknown as Record<string, unknown>)[name];
+      const headers = this.getHeaders();
+      for (const name of Object.keys(headers)) this.removeHeader(name);
+      finish({ status: this.statusCode, headers, body: Buffer.concat(chunks) });
+      if (cb) process.nextTick(cb);
+      return this;
+    },
+  };
+  Object.assign(res, held);
+}

@@ -1,0 +1,88 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { Db } from "@/db/client";
+import { servedFeed, servedIncidentFile } from "@/publish/files";
+import { API_POLICY, BASE_HEADERS, EXPORT_POLICY } from "../security-headers";
+import { type Captured, decode, holdResponse } from "./capture";
+import { hashable, withScriptHashes } from "./csp";
+import { type Entry, makeEntry, PageCache } from "./page-cache";
+import type { CachedRoute } from "./routes";
+import { askedOf, sendEntry } from "./send";
+
+type Handle = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+// Next's headers that describe one transfer, not the page, and so are set again for each answer.
+const PER_TRANSFER = new Set(["content-length", "content-encoding", "transfer-encoding", "etag", "cache-control", "date", "connection", "keep-alive", "vary"]);
+/** Browsers keep a public answer but ask each time whether it is still the one (RFC 9111 §5.2.2.4). */
+const REVALIDATE = { "cache-control": "no-cache", vary: "Accept-Encoding" };
+
+/** Whether a page Next rendered may be kept for everyone: a final answer, the same for every reader. */
+const keepable = (c: Captured) => (c.status === 200 || c.status === 404) && c.headers["set-cookie"] === undefined;
+
+function pageEntry(generation: number, captured: Captured): Entry {
+  const headers: OutgoingHttpHeaders = { ...REVALIDATE };
+  for (const [name, value] of Object.entries(captured.headers)) {
+    if (value !== undefined && !PER_TRANSFER.has(name) && !name.startsWith("x-nextjs-")) headers[name] = value;
+  }
+  // Next's own Vary (the RSC headers) stays, with the encoding the server now chooses.
+  const vary = String(captured.headers.vary ?? "").split(",").map((v) => v.trim()).filter((v) => v && v.toLowerCase() !== "accept-encoding");
+  headers.vary = [...vary, "Accept-Encoding"].join(", ");
+  const body = decode(captured.body, captured.headers["content-encoding"]) ?? captured.body;
+  const policy = headers["content-security-policy"];
+  if (hashable(policy) && String(headers["content-type"]).startsWith("text/html")) {
+    headers["content-security-policy"] = withScriptHashes(policy, body.toString("utf8"));
+  }
+  return makeEntry(generation, captured.status, headers, body);
+}
+
+function fileEntry(generation: number, file: { body: string; type: string }): Entry {
+  const policy = file.type.startsWith("text/html") ? EXPORT_POLICY : API_POLICY;
+  return makeEntry(generation, 200, { ...BASE_HEADERS, ...REVALIDATE, "content-type": file.type, "content-security-policy": policy }, Buffer.from(file.body));
+}
+
+/** A path no route matches: Next answers it with its prerendered not-found page, whole, with status 404. */
+const NOT_FOUND_PATH = "/_aftermath/not-found";
+
+/** Has Next render the page on this request's own response, held back and kept as an entry. */
+function renderWithNext(handle: Handle, req: IncomingMessage, res: ServerResponse, generation: number, missing: boolean): Promise<{ entry: Entry; keep: boolean }> {
+  // The server compresses and revalidates itself; Next renders the whole page, as a GET.
+  delete req.headers["accept-encoding"];
+  delete req.headers["if-none-match"];
+  delete req.headers["if-modified-since"];
+  req.method = "GET";
+  // For an incident it does not know, Next 16.4's dynamic page streams an empty shell with a 404;
+  // its own not-found page has the message in the HTML.
+  if (missing) req.url = NOT_FOUND_PATH;
+  return new Promise((resolve, reject) => {
+    holdResponse(res, (captured) => resolve({ entry: pageEntry(generation, captured), keep: keepable(captured) }));
+    handle(req, res).catch(reject);
+  });
+}
+
+/**
+ * Serves the public pages and exports from memory, each as the record stands now: the generation
+ * is read on every request, and an entry made at another one is not used. A miss renders once for
+ * everyone asking at that moment; what must not be kept (a 5xx, a cookie) is sent to those only.
+ */
+export function publicAnswers({ db, handle, generation, maxBytes }: { db: Db; handle: Handle; generation: () => number; maxBytes: number }) {
+  const cache = new PageCache(maxBytes);
+  const published = db.$client.prepare("SELECT 1 FROM incident WHERE slug = ? AND published = 1").pluck();
+  const missing = (route: CachedRoute) => route.kind !== "feed" && route.slug !== null && published.get(route.slug) === undefined;
+  return async (route: CachedRoute, req: IncomingMessage, res: ServerResponse, extra: OutgoingHttpHeaders): Promise<void> => {
+    const asked = askedOf(req);
+    const now = generation();
+    let render: Promise<{ entry: Entry; keep: boolean }> | undefined;
+    const entry = await cache.getOrMake(route.key, now, async () => {
+      const file = route.kind === "file" ? servedIncidentFile(db, route.slug, route.file) : route.kind === "feed" ? servedFeed(db) : null;
+      if (file) return fileEntry(now, file);
+      render = renderWithNext(handle, req, res, now, missing(route));
+      const made = await render;
+      return made.keep ? made.entry : null;
+    });
+    // The request that rendered an entry not fit to keep is answered with it all the same.
+    const answer = entry ?? (render ? (await render).entry : null);
+    if (answer) return sendEntry(asked, res, answer, extra);
+    // Another request's render was not kept: this one renders its own.
+    const own = await renderWithNext(handle, req, res, now, missing(route));
+    sendEntry(asked, res, own.entry, extra);
+  };
+}

@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { prng } from "./prng";
+
+/**
+ * A generated affected list that agrees with what the sources publish, for an incident whose real
+ * list is not public: how many responses and accounts, the window, the prompt lengths. The same
+ * rows on every machine, so tests and the README can name sample accounts.
+ */
+export const sampleSpec = z.strictObject({
+  /** Shown wherever the sample is: why it is a sample. */
+  note: z.string().trim().min(1),
+  seed: z.number().int(),
+  accountSeed: z.number().int(),
+  responses: z.number().int().positive(),
+  accounts: z.number().int().positive(),
+  /** After every account has one row, the rest go to the first this many. */
+  heavyAccounts: z.number().int().positive(),
+  from: z.iso.datetime(),
+  until: z.iso.datetime(),
+  promptTokens: z.strictObject({ above: z.number().int().min(0), atMost: z.number().int().positive(), skew: z.number().positive() }),
+  recipientShare: z.number().min(0).max(1),
+  requestIdSuffixes: z.array(z.string().regex(/^[A-Za-z0-9]+$/)).min(1),
+});
+export type SampleSpec = z.infer<typeof sampleSpec>;
+
+/** A row as an affected-list file gives it. */
+export type SampleRow = { account_id: string; request_id: string; occurred_at: string; prompt_tokens: number; role: "recipient" | "exposed" };
+
+function hex(random: () => number, length: number): string {
+  let out = "";
+  while (out.length < length) out += Math.floor(random() * 16).toString(16);
+  return out;
+}
+
+function pick<T>(random: () => number, items: readonly T[]): T {
+  const item = items[Math.floor(random() * items.length)];
+  if (item === undefined) throw new Error("pick from an empty list");
+  return item;
+}
+
+/** Account ids (32 hex digits) in the order the sample hands them out; ids past `spec.accounts` are in no row. */
+export function sampleAccountIds(spec: SampleSpec, count: number = spec.accounts): string[] {
+  const random = prng(spec.accountSeed);
+  return Array.from({ length: count }, () => hex(random, 32));
+}
+
+export function generateSample(spec: SampleSpec): SampleRow[] {
+  const random = prng(spec.seed);
+  const accounts = sampleAccountIds(spec);
+  const start = Date.parse(spec.from);
+  const span = Date.parse(spec.until) - start;
+  const minTokens = spec.promptTokens.above + 1;
+  const tokenRange = spec.promptTokens.atMost - minTokens + 1;
+  const rows: SampleRow[] = [];
+  const requestIds = new Set<string>();
+  while (rows.length < spec.responses) {
+    // Every account gets at least one row, then a few heavy users get most of the rest.
+    const accountId = rows.length < accounts.length ? accounts[rows.length] : pick(random, accounts.slice(0, spec.heavyAccounts));
+    const requestId = `${hex(random, 16)}-${pick(random, spec.requestIdSuffixes)}`;
+    if (!accountId || requestIds.has(requestId)) continue;
+    requestIds.add(requestId);
+    // Whole seconds, strictly inside the window.
+    const at = start + Math.floor(random() * (span / 1000)) * 1000;
+    rows.push({
+      account_id: accountId,
+      request_id: requestId,
+      occurred_at: new Date(at).toISOString(),
+      prompt_tokens: minTokens + Math.floor(random() ** spec.promptTokens.skew * tokenRange),
+      role: random() < spec.recipientShare ? "recipient" : "exposed",
+    });
+  }
+  return rows.sort((a, b) => a.occurred_at.localeCompare(b.occurred_at));
+}

@@ -1,0 +1,152 @@
+import { formatPreciseTime } from "@/lib/precise-time";
+import { affectedSentence, NO_AFFECTED_LIST } from "@/view/affected";
+import { type DurationRow, rowRange } from "@/view/durations";
+import { formatCount, formatSourceDate, sourceByline } from "@/view/format";
+import { type SectionView, STATUS_LABEL } from "@/view/incident";
+import type { TimelineItem } from "@/view/timeline";
+import { blocks, fn, heading, md, mdLine, table } from "./markdown-kit";
+
+type Of<I extends SectionView["id"]> = Extract<SectionView, { id: I }>;
+
+function figures(s: Of<"figures">): string {
+  const rows = s.figures.map((f) => [`${md(f.label)}${fn(f.cites)}`, md(f.unit ? `${f.value} ${f.unit}` : f.value), f.note ? mdLine(f.note) : ""]);
+  return blocks(heading(s.title), table(["Figure", "Value", "Note"], rows));
+}
+
+function eventMd(item: TimelineItem, cites: number[]): string {
+  const { event, gapBefore, sameDayUntimed } = item;
+  const when = event.at === null ? "Expected, no date yet" : formatPreciseTime({ at: event.at, precision: event.precision });
+  const lines = [
+    ...(gapBefore ? [`*${md(gapBefore)}*`] : []),
+    `**${md(when)}**${sameDayUntimed ? " (that day, time not given)" : ""} · ${md(event.phase)} — **${md(event.title)}**${fn(cites)}`,
+    ...(event.detail ? [mdLine(event.detail)] : []),
+  ];
+  // A trailing backslash is a hard line break; continuation lines are indented into the item.
+  return `- ${lines.join("\\\n  ")}`;
+}
+
+function timeline(s: Of<"timeline">): string {
+  const periods = s.timeline.periods.map((p) =>
+    blocks(`### ${md(p.label)} (${md(p.range)})`, p.items.map((it) => eventMd(it, s.cites[it.event.id] ?? [])).join("\n")),
+  );
+  const intro = "Times of day are UTC. A date without a time is as precise as the sources give it (a day or a month) and is not converted.";
+  return blocks(heading(s.title), intro, ...periods);
+}
+
+/** Ends a text with a full stop unless it already ends a sentence, so a note can follow in the same cell. */
+const sentence = (t: string) => (/[.!?)"”]$/.test(t) ? t : `${t}.`);
+
+function durations(s: Of<"durations">): string {
+  const disputes = s.pairs.map(({ claim, other }) => {
+    const side = (c: DurationRow) => `> - ${md(c.countedBy)}: **${md(c.length)}**${fn(c.cites)}. ${mdLine(c.method)}`;
+    const lines = [`> **Two counts of the ${md(other.label.toLowerCase())} disagree.**`, ">", side(other), side(claim)];
+    if (claim.note) lines.push(">", `> ${mdLine(claim.note)}`);
+    return lines.join("\n");
+  });
+  const rows = s.rows.map((r) => [
+    `${md(r.label)}${fn(r.cites)}`,
+    md(r.display),
+    md(rowRange(r, true) ?? "Stated, no start or end given"),
+    `**${md(r.countedBy)}.** ${mdLine(r.note ? sentence(r.method) : r.method)}${r.note ? ` ${mdLine(r.note)}` : ""}`,
+  ]);
+  const footnote =
+    "Every length here is computed from the dated events of the timeline, at the precision of the coarser of its two " +
+    "dates; only a length a source states without dates is shown as stated.";
+  return blocks(heading(s.title), ...disputes, table(["Duration", "Length", "From → to (UTC)", "Who counts it, and how"], rows), footnote);
+}
+
+/** Counts only: totals by role, per UTC day, per prompt-length bucket, and where the thresholds fall. */
+function affected(s: Of<"affected">): string {
+  const a = s.affected;
+  if (a.state === "none") return blocks(heading(s.title), NO_AFFECTED_LIST);
+  const sample = a.sample ? " — sample data" : "";
+  const perDay = table(
+    ["Day (UTC)", "Received another's data", "Own data exposed", "Total"],
+    a.perDay.days.map((d) => [formatSourceDate(d.day), String(d.recipient), String(d.exposed), String(d.total)]),
+    new Set([1, 2, 3]),
+  );
+  const h = a.histogram;
+  const thresholds = h
+    ? [
+        ...h.inside.map((l) => `- ${md(l.label)} (${formatCount(l.tokens)} tokens): inside the range above`),
+        ...h.outside.map((l) => `- ${md(l.label)} (${formatCount(l.tokens)} tokens): outside it (${formatCount(h.low)}–${formatCount(h.high)})`),
+      ].join("\n")
+    : "";
+  return blocks(
+    heading(s.title),
+    a.sample || a.note ? `${a.sample ? "**Sample data.**" : ""}${a.sample && a.note ? " " : ""}${a.note ? mdLine(a.note) : ""}` : null,
+    md(affectedSentence(a)),
+    a.perDay.days.length
+      ? blocks(`### Per day (UTC)${a.perDay.window ? `, across the exposure window (${md(a.perDay.window.label)})` : ""}${sample}`, perDay)
+      : null,
+    h
+      ? blocks(
+          `### Prompt length${sample}`,
+          table(["Prompt tokens", "Responses"], h.buckets.map((b) => [`${formatCount(b.from)}–${formatCount(b.to)}`, String(b.count)]), new Set([1])),
+          thresholds ? `Token thresholds:\n\n${thresholds}` : null,
+        )
+      : "No prompt lengths on record.",
+  );
+}
+
+function assessments(s: Of<"assessments">): string {
+  return blocks(
+    heading(s.title),
+    s.findings.length ? "### Findings" : null,
+    s.findings.length ? md(s.assessors.join("; ")) : null,
+    s.findings.map((f) => `- ${mdLine(f.statement, fn(f.cites))}`).join("\n"),
+    s.reactions.length ? "### Reactions" : null,
+    s.reactions.map((r) => `- **${md(r.who)}**${r.affiliation ? ` (${md(r.affiliation)})` : ""}: ${mdLine(r.statement, fn(r.cites))}`).join("\n"),
+  );
+}
+
+function advice(s: Of<"advice">): string {
+  const groups = s.groups.map((g) => blocks(`### ${md(g.title)}`, g.items.map((r) => `- *${STATUS_LABEL[r.status]}* — ${mdLine(r.text, fn(r.cites))}`).join("\n")));
+  return blocks(heading(s.title), ...groups);
+}
+
+function context(s: Of<"context">): string {
+  const topics = s.topics.map((t) => blocks(`### ${md(t.topic)}`, t.facts.map((f) => `- ${mdLine(f.statement, fn(f.cites))}`).join("\n")));
+  return blocks(heading(s.title), ...topics);
+}
+
+/**
+ * The numbered list, then a footnote definition for every source. Each list item references its
+ * own footnote, so a source nothing else cites still has its definition rendered.
+ */
+function sources(s: Of<"sources">): string {
+  const list = s.sources;
+  // An ordered list shows only its first number; with gaps the numbers are written out instead.
+  const contiguous = list.every((x, i) => x.number === (list[0]?.number ?? 0) + i);
+  const items = list.map((x) => {
+    const title = x.url ? `[${md(x.title)}](<${x.url}>)` : `**${md(x.title)}**`;
+    const rest = `${md(sourceByline(x))}.${x.note ? ` ${mdLine(x.note)}` : ""}${fn([x.number])}`;
+    return `${contiguous ? `${x.number}.` : `- **\\[${x.number}\\]**`} ${title} — ${rest}`;
+  });
+  const definitions = list.map((x) => {
+    const author = x.author && x.author !== x.publisher ? `, ${x.author}` : "";
+    return `[^${x.number}]: ${md(`${x.publisher}${author}, "${x.title}", ${formatSourceDate(x.publishedOn)}.`)}${x.url ? ` <${x.url}>` : ""}`;
+  });
+  return blocks(heading(s.title), items.join("\n"), definitions.join("\n"));
+}
+
+export function sectionMarkdown(s: SectionView): string {
+  switch (s.id) {
+    case "figures":
+      return figures(s);
+    case "timeline":
+      return timeline(s);
+    case "durations":
+      return durations(s);
+    case "affected":
+      return affected(s);
+    case "assessments":
+      return assessments(s);
+    case "advice":
+      return advice(s);
+    case "context":
+      return context(s);
+    case "sources":
+      return sources(s);
+  }
+}

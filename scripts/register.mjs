@@ -1,0 +1,5 @@
+// `node --import ./scripts/register.mjs file.ts`: TypeScript through tsx, and the hooks in hooks.mjs.
+import { register } from "node:module";
+import "tsx";
+
+register("./hooks.mjs", import.meta.url);

@@ -1,0 +1,39 @@
+import { describe, expect, inject, it } from "vitest";
+import { INCIDENT_PATH } from "./support/contract";
+import { attributeValues, visibleText } from "./support/html";
+
+const baseURL = inject("baseURL");
+const text = async (path: string) => (await fetch(new URL(path, baseURL))).text();
+
+/** Each section of a record by its heading's id, as HTML: page and export share the same markup around them. */
+function sections(html: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const m of html.matchAll(/<section aria-labelledby="([^"]+)"/g)) {
+    const start = m.index ?? 0;
+    found.set(m[1] ?? "", html.slice(start, html.indexOf("</section>", start)));
+  }
+  return found;
+}
+
+/** What a chart says of itself: its id and the names of its drawings. */
+const charts = (html: string) => attributeValues(html, "data-chart").map((id) => [id, attributeValues(html.slice(html.indexOf(`data-chart="${id}"`)), "aria-label")[0]]);
+
+describe("the incident page and its export.html", () => {
+  it("carry the same sections, in the same order, saying the same: figures, timeline, durations, counts, sources", async () => {
+    const page = sections(await text(INCIDENT_PATH));
+    const exported = sections(await text(`${INCIDENT_PATH}/export.html`));
+    expect([...exported.keys()]).toEqual([...page.keys()]);
+    expect(page.size).toBe(9);
+    for (const [id, html] of page) expect(visibleText(exported.get(id) ?? ""), id).toBe(visibleText(html));
+  });
+
+  it("draw the same charts from the same numbers, and the same duration table", async () => {
+    const page = await text(INCIDENT_PATH);
+    const exported = await text(`${INCIDENT_PATH}/export.html`);
+    expect(charts(exported)).toEqual(charts(page));
+    expect(charts(page).map(([id]) => id)).toEqual(["durations-minutes", "durations-days", "affected-per-day", "affected-prompt-length"]);
+    const rows = (html: string) => attributeValues(html, "id").filter((id) => id.startsWith("duration-"));
+    expect(rows(exported)).toEqual(rows(page));
+    expect(rows(page).length).toBe(10);
+  });
+});

@@ -1,0 +1,57 @@
+import { DURATION_ROLES } from "@/domain/record/constants";
+import type { AffectedSummary } from "@/domain/record/affected";
+import type { Figure } from "@/domain/record/figure";
+import type { IncidentRecord } from "@/domain/record/record";
+import { parsePreciseTime } from "@/lib/precise-time";
+import { durationRows } from "./durations";
+
+/** An incident as a list of incidents shows it: the front page, the export's index and the feed. */
+export type CardView = {
+  slug: string;
+  title: string;
+  provider: string;
+  service: string;
+  status: string;
+  impact: string;
+  /** The latest dated event (see latestUpdate): what "newest" means. */
+  latest: string;
+  figures: Figure[];
+  durations: Array<{ key: string; label: string; display: string }>;
+  /** Null: no affected list has been published. */
+  affected: { total: number; sample: boolean } | null;
+};
+
+/**
+ * The latest dated event's start as an RFC 3339 date-time. A day (or month, year) precision date
+ * becomes midnight UTC of its first day: the feed needs an instant, and that one invents no time.
+ * An incident with no dated event falls back to its newest source's date.
+ */
+export function latestUpdate(record: IncidentRecord): string {
+  let best = -Infinity;
+  for (const e of record.events) best = Math.max(best, parsePreciseTime(e)?.startMs ?? -Infinity);
+  if (best === -Infinity) for (const s of record.sources) best = Math.max(best, Date.parse(`${s.publishedOn}T00:00:00Z`));
+  return best === -Infinity ? "1970-01-01T00:00:00Z" : new Date(best).toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+export function cardView(stored: { record: IncidentRecord; affected: { summary: AffectedSummary } | null }): CardView {
+  const { record } = stored;
+  const i = record.incident;
+  const rows = durationRows(record);
+  return {
+    slug: i.slug,
+    title: i.title,
+    provider: i.provider,
+    service: i.service,
+    status: i.status,
+    impact: i.impact,
+    latest: latestUpdate(record),
+    figures: record.figures.filter((f) => f.headline),
+    durations: DURATION_ROLES.flatMap((role) => rows.filter((r) => r.role === role).map((r) => ({ key: r.key, label: r.label, display: r.display }))),
+    affected: stored.affected ? { total: stored.affected.summary.total, sample: stored.affected.summary.sample } : null,
+  };
+}
+
+/** Newest first, then by slug, so a list does not depend on the order it was read in. */
+export function newestFirst<T extends { latest: string; slug: string }>(cards: readonly T[]): T[] {
+  return [...cards].sort((a, b) => b.latest.localeCompare(a.latest) || a.slug.localeCompare(b.slug));
+}

@@ -1,0 +1,137 @@
+import type { Duration } from "@/domain/record/duration";
+import { type ComputedClaim, computeClaim } from "@/domain/record/duration-length";
+import type { Event } from "@/domain/record/event";
+import type { IncidentRecord } from "@/domain/record/record";
+import { formatPreciseTime, formatPreciseTimeShort } from "@/lib/precise-time";
+import { formatCount } from "./format";
+
+export type DurationRow = {
+  key: string;
+  label: string;
+  role: Duration["role"];
+  countedBy: string;
+  method: string;
+  note: string | null;
+  contests: string | null;
+  cites: number[];
+  from: Event | null;
+  to: Event | null;
+  /** "5 h 40 min", "about 20 hours", "47 days". */
+  length: string;
+  /** The length with a rounder reading where that adds something: "47 days (about 7 weeks)". */
+  display: string;
+  /** A rounder reading, never beside a minute-exact length; null when it says nothing more. */
+  approx: string | null;
+  basis: ComputedClaim["basis"];
+  minutes: number;
+  /** Shortest and longest length the endpoints' precision allows, in minutes. */
+  range: { min: number; max: number };
+  /** Disputes another count (drawn in the second colour). */
+  contested: boolean;
+};
+
+/** A unit a chart axis counts in; chosen per panel from its longest bar. */
+export type ChartUnit = { name: "minutes" | "hours" | "days" | "years"; minutes: number };
+const UNITS: ChartUnit[] = [
+  { name: "minutes", minutes: 1 },
+  { name: "hours", minutes: 60 },
+  { name: "days", minutes: 1440 },
+  { name: "years", minutes: 525_960 },
+];
+
+/** Minutes for up to two hours, hours for up to two days, days for up to two years, then years. */
+export function unitFor(longestMinutes: number): ChartUnit {
+  const fits = UNITS.filter((u) => longestMinutes >= 2 * u.minutes);
+  return fits.at(-1) ?? (UNITS[0] as ChartUnit);
+}
+
+export type DurationPanel = {
+  id: "durations-minutes" | "durations-days";
+  /** Lengths known to the minute (and short stated ones), or lengths between dates known to the day or coarser. */
+  kind: "minute" | "date";
+  unit: ChartUnit;
+  rows: DurationRow[];
+  /** Whiskers for the lengths the dates' precision allows. */
+  whiskers: boolean;
+  stated: boolean;
+};
+
+const DAY = 1440;
+
+export function durationRows(record: IncidentRecord): DurationRow[] {
+  const events = new Map(record.events.map((e) => [e.key, e]));
+  const disputed = new Set(record.durations.flatMap((d) => (d.contests ? [d.key, d.contests] : [])));
+  return record.durations.map((d) => {
+    const c = computeClaim({
+      key: d.key,
+      label: d.label,
+      kind: d.kind,
+      from: d.kind === "interval" ? (events.get(d.from) ?? null) : null,
+      to: d.kind === "interval" ? (events.get(d.to) ?? null) : null,
+      statedMinutes: d.kind === "stated" ? d.statedMinutes : null,
+      approximate: d.kind === "stated" ? d.approximate : false,
+      countedBy: d.countedBy,
+      method: d.method,
+      note: d.note,
+      contestsKey: d.contests,
+      cites: d.cites,
+    });
+    const approx = c.approx && c.basis !== "minute" ? c.approx : null;
+    return {
+      key: d.key,
+      label: d.label,
+      role: d.role,
+      countedBy: d.countedBy,
+      method: d.method,
+      note: d.note,
+      contests: d.contests,
+      cites: d.cites,
+      from: d.kind === "interval" ? (events.get(d.from) ?? null) : null,
+      to: d.kind === "interval" ? (events.get(d.to) ?? null) : null,
+      length: c.length,
+      display: approx ? `${c.length} (${approx})` : c.length,
+      approx,
+      basis: c.basis,
+      minutes: c.minutes,
+      range: c.range,
+      contested: disputed.has(d.key) && c.basis === "stated",
+    };
+  });
+}
+
+/** Minute-known lengths and day-scale lengths are drawn apart, each in the unit that fits it. */
+export function durationPanels(rows: DurationRow[]): DurationPanel[] {
+  const minute = rows.filter((r) => r.basis === "minute" || (r.basis === "stated" && r.minutes < 2 * DAY));
+  const date = rows.filter((r) => !minute.includes(r));
+  const panel = (id: DurationPanel["id"], kind: DurationPanel["kind"], list: DurationRow[]): DurationPanel => ({
+    id,
+    kind,
+    unit: unitFor(Math.max(...list.map((r) => Math.max(r.minutes, r.range.max)))),
+    rows: list,
+    whiskers: list.some((r) => r.range.max > r.range.min),
+    stated: list.some((r) => r.contested),
+  });
+  return [...(minute.length ? [panel("durations-minutes", "minute", minute)] : []), ...(date.length ? [panel("durations-days", "date", date)] : [])];
+}
+
+/** Claims that dispute another, each beside the one it disputes. */
+export function contestedPairs(rows: DurationRow[]): Array<{ claim: DurationRow; other: DurationRow }> {
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  return rows.flatMap((claim) => {
+    const other = claim.contests ? byKey.get(claim.contests) : undefined;
+    return other ? [{ claim, other }] : [];
+  });
+}
+
+/** "27 August 2026 – 9 September 2026", or null for a stated length. */
+export function rowRange(row: DurationRow, short = false): string | null {
+  if (!row.from || !row.to) return null;
+  const f = short ? formatPreciseTimeShort : formatPreciseTime;
+  return `${f(row.from)} ${short ? "→" : "–"} ${f(row.to)}`;
+}
+
+/** A length in a chart's unit, as its axis writes it: "12", "5.7", "0.5". */
+export const inUnit = (minutes: number, unit: ChartUnit) => Math.round((minutes / unit.minutes) * 100) / 100;
+
+export const unitLabel = (unit: ChartUnit) => unit.name;
+export const tickLabel = (value: number) => formatCount(value);

@@ -1,0 +1,128 @@
+import { DURATION_ROLES, type RecommendationAudience, type RecommendationStatus } from "@/domain/record/constants";
+import type { ContextFact } from "@/domain/record/context-fact";
+import type { AffectedSummary } from "@/domain/record/affected";
+import type { Figure } from "@/domain/record/figure";
+import type { Finding } from "@/domain/record/finding";
+import type { Reaction } from "@/domain/record/reaction";
+import type { Recommendation } from "@/domain/record/recommendation";
+import type { IncidentRecord } from "@/domain/record/record";
+import type { Source } from "@/domain/record/source";
+import { type AffectedView, affectedView } from "./affected";
+import { type DurationPanel, type DurationRow, contestedPairs, durationPanels, durationRows } from "./durations";
+import { formatLongDate } from "./format";
+import { type Timeline, buildTimeline } from "./timeline";
+
+// The one view model of an incident: the page, the HTML and Markdown exports and the feed read it,
+// so they show the same sections, figures and lengths in the same order.
+
+export type LeadFact =
+  | { term: string; kind: "prose"; text: string }
+  | { term: string; kind: "attack"; answer: "Yes" | "No" | "Not established"; note: string | null }
+  | { term: string; kind: "duration"; row: DurationRow; disputes: DurationRow[] };
+
+export type AdviceGroup = { id: string; title: string; items: Recommendation[] };
+
+export type SectionView =
+  | { id: "figures"; title: string; figures: Figure[] }
+  | { id: "timeline"; title: string; timeline: Timeline; cites: number[][] }
+  | { id: "durations"; title: string; rows: DurationRow[]; panels: DurationPanel[]; pairs: Array<{ claim: DurationRow; other: DurationRow }> }
+  | { id: "affected"; title: string; affected: AffectedView }
+  | { id: "assessments"; title: string; findings: Finding[]; assessors: string[]; reactions: Reaction[] }
+  | { id: "advice"; title: string; groups: AdviceGroup[] }
+  | { id: "context"; title: string; topics: Array<{ topic: string; facts: ContextFact[] }> }
+  | { id: "sources"; title: string; sources: Source[] };
+export type SectionId = SectionView["id"];
+
+export type IncidentView = {
+  slug: string;
+  title: string;
+  /** Provider · service · model. */
+  what: string;
+  status: string;
+  severity: string | null;
+  summary: string;
+  cites: number[];
+  impact: string;
+  updatedAt: string;
+  lead: LeadFact[];
+  /** In page order; a section with nothing in it is left out, except the affected list's, which says there is none. */
+  sections: SectionView[];
+};
+
+const ADVICE: Array<{ audience: RecommendationAudience; title: string; id: string }> = [
+  { audience: "tenant", title: "What tenants should do", id: "advice-tenants" },
+  { audience: "provider", title: "What the provider changed", id: "advice-remediation" },
+  { audience: "watch", title: "What to watch next", id: "advice-watch" },
+];
+
+export const STATUS_LABEL: Record<RecommendationStatus, string> = { advised: "advised", done: "done", "in-progress": "in progress", open: "open" };
+
+/** Items in first-seen order of their key. */
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Array<{ key: string; items: T[] }> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), item]);
+  return [...groups].map(([key, list]) => ({ key, items: list }));
+}
+
+function leadFacts(record: IncidentRecord, rows: DurationRow[]): LeadFact[] {
+  const i = record.incident;
+  const facts: LeadFact[] = [
+    { term: "Impact", kind: "prose", text: i.impact },
+    { term: "Cause", kind: "prose", text: i.cause },
+    { term: "Attack", kind: "attack", answer: i.isAttack === null ? "Not established" : i.isAttack ? "Yes" : "No", note: i.attackNote },
+  ];
+  for (const role of DURATION_ROLES) {
+    const row = rows.find((r) => r.role === role);
+    if (row) facts.push({ term: row.label, kind: "duration", row, disputes: rows.filter((r) => r.contests === row.key) });
+  }
+  return facts;
+}
+
+export function incidentView(stored: {
+  record: IncidentRecord;
+  updatedAt: string;
+  affected: { rows: boolean; summary: AffectedSummary } | null;
+}): IncidentView {
+  const { record } = stored;
+  const i = record.incident;
+  const rows = durationRows(record);
+  const events = record.events.map((e, n) => ({ ...e, id: n, position: n }));
+  const groups = ADVICE.map((g) => ({ id: g.id, title: g.title, items: record.recommendations.filter((r) => r.audience === g.audience) })).filter((g) => g.items.length > 0);
+  const all: Array<SectionView | null> = [
+    record.figures.length ? { id: "figures", title: "In numbers", figures: record.figures } : null,
+    events.length ? { id: "timeline", title: "Timeline", timeline: buildTimeline(events), cites: record.events.map((e) => e.cites) } : null,
+    rows.length ? { id: "durations", title: "How long", rows, panels: durationPanels(rows), pairs: contestedPairs(rows) } : null,
+    { id: "affected", title: "Affected responses", affected: affectedView(record, stored.affected) },
+    record.findings.length || record.reactions.length
+      ? {
+          id: "assessments",
+          title: "Assessments",
+          findings: record.findings,
+          assessors: [...new Set(record.findings.map((f) => `${f.assessor}, ${formatLongDate(f.assessedOn)}`))],
+          reactions: record.reactions,
+        }
+      : null,
+    groups.length ? { id: "advice", title: "What to do", groups } : null,
+    record.context.length
+      ? { id: "context", title: i.contextTitle ?? "Context", topics: groupBy(record.context, (f) => f.topic).map((g) => ({ topic: g.key, facts: g.items })) }
+      : null,
+    record.sources.length ? { id: "sources", title: "Sources", sources: record.sources } : null,
+  ];
+  return {
+    slug: i.slug,
+    title: i.title,
+    what: [i.provider, i.service, i.model].filter((x): x is string => x !== null).join(" · "),
+    status: i.status,
+    severity: i.severity,
+    summary: i.summary,
+    cites: i.cites,
+    impact: i.impact,
+    updatedAt: stored.updatedAt,
+    lead: leadFacts(record, rows),
+    sections: all.filter((s): s is SectionView => s !== null),
+  };
+}
+
+export function sectionOf<I extends SectionId>(view: IncidentView, id: I): Extract<SectionView, { id: I }> | null {
+  return view.sections.find((s): s is Extract<SectionView, { id: I }> => s.id === id) ?? null;
+}
