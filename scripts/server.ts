@@ -2,7 +2,7 @@
 // the app the client's socket address in a header no client can set, refuses cross-site form posts,
 // serves the public pages and exports from memory as the record stands (http/edge/serve.ts), and
 // adds each HTML page's script hashes to its Content-Security-Policy.
-import { createServer } from "node:http";
+import { type ServerResponse, createServer } from "node:http";
 import { openDatabase } from "@/db/client";
 import { databasePath, readEnv } from "@/db/env";
 import { CLIENT_ADDRESS_HEADER } from "@/http/client-address";
@@ -45,18 +45,20 @@ const server = createServer((req, res) => {
   if (crossSite) {
     return sendProblem(res, 403, "Cross-site request refused", `This form post was refused because ${crossSite}. Open the form on this site and send it from there.`);
   }
-  const fail = (error: unknown, holding: () => boolean = () => false) => {
-    console.error(error);
-    if (!res.headersSent && !holding()) sendProblem(res, 500, "Internal Server Error", FAILED);
-    else res.destroy();
-  };
   const route = cachedRoute(req.method, req.url, req.headers);
-  if (route) return void answers(route, req, res, extra).catch((error: unknown) => fail(error));
+  if (route) return void answers(route, req, res, extra).catch((error: unknown) => fail(res, error, false));
   for (const [name, value] of Object.entries(extra)) res.setHeader(name, value);
   if (String(req.headers.accept).includes("text/html")) dropValidators(req);
   const holding = hashInlineScripts(res);
-  handle(req, res).catch((error: unknown) => fail(error, holding));
+  handle(req, res).catch((error: unknown) => fail(res, error, holding()));
 });
+
+/** A request that threw: 500 problem+json while nothing was sent (or held back), else the connection is cut. */
+function fail(res: ServerResponse, error: unknown, holding: boolean): void {
+  console.error(error);
+  if (!res.headersSent && !holding) sendProblem(res, 500, "Internal Server Error", FAILED);
+  else res.destroy();
+}
 server.keepAliveTimeout = 65_000;
 server.listen(env.PORT, hostname, () => console.log(`Aftermath listening on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${env.PORT}`));
 
