@@ -60,18 +60,20 @@ function withDb<T>(dbFile: string, fn: (db: ReturnType<typeof openDatabase>) => 
 
 type Row = { tenant_key: string; request_id: string; occurred_at: string; prompt_tokens: number; role: string };
 
-/** The rows of the live lists (of one incident, or all), as readers and lookups see them, in the order they were added. */
+/** The rows of the live lists (of one incident, or all), as readers and lookups see them, by request id (the import sorts rows by account key). */
 function dump(dbFile: string, incidentSlug?: string): Row[] {
   return withDb(dbFile, (db) => {
     const where = incidentSlug ? "AND l.incident_id = (SELECT id FROM incident WHERE slug = ?)" : "";
     return db.$client
       .prepare(
         `SELECT r.tenant_key, r.request_id, r.occurred_at, r.prompt_tokens, r.role FROM affected_response r
-         JOIN affected_list l ON l.id = r.list_id AND l.state = 'live' ${where} ORDER BY l.incident_id, r.id`,
+         JOIN affected_list l ON l.id = r.list_id AND l.state = 'live' ${where} ORDER BY l.incident_id, r.request_id, r.role`,
       )
       .all(...(incidentSlug ? [incidentSlug] : [])) as Row[];
   });
 }
+
+const byRequestId = <T extends { request_id: string }>(rows: T[]) => [...rows].sort((a, b) => (a.request_id < b.request_id ? -1 : a.request_id > b.request_id ? 1 : 0));
 
 async function run(ws: Workspace, options: { file: string; replace?: boolean; incidentSlug?: string; onProgress?: (p: ImportProgress) => void }) {
   const { report } = await withDbAsync(ws.dbFile, (db) =>
@@ -162,7 +164,7 @@ describe("importing an affected list", { timeout: 30_000 }, () => {
     const imported = dump(ws.dbFile, SLUG);
     expect(imported).toHaveLength(40);
     expect(imported).toEqual(dump(other.dbFile, SLUG));
-    rows.forEach((r, i) => {
+    byRequestId(rows).forEach((r, i) => {
       expect(imported[i]).toMatchObject({
         tenant_key: tenantKey(SECRET, r.account_id.toLowerCase()),
         request_id: r.request_id,
@@ -339,7 +341,7 @@ describe("--replace", { timeout: 30_000 }, () => {
     expect(reported(out.stdout, "added")).toBe(20);
 
     const list = dump(ws.dbFile, SLUG);
-    expect(list.map((r) => r.request_id)).toEqual(rows.map((r) => r.request_id));
+    expect(list.map((r) => r.request_id)).toEqual(byRequestId(rows).map((r) => r.request_id));
     expect(dump(ws.dbFile, "second-incident")).toEqual(others);
   });
 

@@ -11,9 +11,8 @@ import { type ImportFormat, type ImportSource, openFrom, sniff } from "./source"
 // record's row schema. The first bad row stops it; its error names the line and field, never a value.
 
 export type ImportProgress = { bytesRead: number; totalBytes: number; rows: number };
-/** May return a promise: the reading waits for it (the importer pacing its batches). */
-type OnRow = (row: AffectedRow) => void | Promise<void>;
-type WriteRow = (input: unknown, where: () => string) => void | Promise<void>;
+type OnRow = (row: AffectedRow) => void;
+type WriteRow = (input: unknown, where: () => string) => void;
 
 /** Feeds every row of `source`, checked, to `onRow` as it is read; the stream waits while onRow works. */
 export async function readAffectedRows(
@@ -30,8 +29,8 @@ export async function readAffectedRows(
   const writeRow: WriteRow = (input, where) => {
     const parsed = affectedRow.safeParse(input);
     if (!parsed.success) throw new RowProblem(where(), describeIssues(parsed.error.issues));
+    onRow(parsed.data);
     rowsRead++;
-    return onRow(parsed.data);
   };
   let bytesRead = start;
   const stream = openFrom(source, start);
@@ -50,12 +49,12 @@ export async function readAffectedRows(
 }
 
 /** Rows given as values (the seed's generated sample), checked like a file's. */
-export async function readRowValues(rows: readonly unknown[], onRow: OnRow): Promise<{ rowsRead: number }> {
-  for (const [i, input] of rows.entries()) {
+export function readRowValues(rows: readonly unknown[], onRow: OnRow): { rowsRead: number } {
+  rows.forEach((input, i) => {
     const parsed = affectedRow.safeParse(input);
     if (!parsed.success) throw new RowProblem(`row ${i + 1}`, describeIssues(parsed.error.issues));
-    await onRow(parsed.data);
-  }
+    onRow(parsed.data);
+  });
   return { rowsRead: rows.length };
 }
 
@@ -82,7 +81,7 @@ async function readCsv(source: Readable, writeRow: WriteRow): Promise<void> {
           throw new ImportInputError(`line ${line}: expected ${AFFECTED_CSV_HEADER.length} fields, found ${record.length}`);
         } else {
           const [account_id, request_id, occurred_at, prompt_tokens, role] = record;
-          return settle(writeRow({ account_id, request_id, occurred_at, prompt_tokens, role }, () => `line ${line}`), done);
+          writeRow({ account_id, request_id, occurred_at, prompt_tokens, role }, () => `line ${line}`);
         }
         done();
       } catch (error) {
@@ -102,14 +101,12 @@ async function readJson(source: Readable, writeRow: WriteRow, file: ImportSource
   const sink = new Writable({
     objectMode: true,
     write: ({ key, value }: { key: number; value: unknown }, _encoding, done) => {
-      const fail = (error: unknown) => {
+      try {
+        writeRow(value, () => `array index ${key}`);
+        done();
+      } catch (error) {
         badRow = { index: key, error };
         done(error as Error);
-      };
-      try {
-        settle(writeRow(value, () => `array index ${key}`), done, fail);
-      } catch (error) {
-        fail(error);
       }
     },
   });
@@ -165,12 +162,6 @@ async function locateInJson(file: ImportSource, start: number, item: number | nu
     stream.destroy();
   }
   return null;
-}
-
-/** Calls `done` now, or once the row's promise settles; the stream keeps to the fast path when there is none. */
-function settle(result: void | Promise<void>, done: (error?: Error) => void, fail: (error: unknown) => void = (e) => done(e instanceof Error ? e : new Error(String(e)))): void {
-  if (result === undefined) done();
-  else result.then(() => done(), fail);
 }
 
 function checkHeader(record: string[]): void {

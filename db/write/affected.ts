@@ -7,6 +7,7 @@ import { tenantKey } from "@/lib/tenant-key";
 import { readCounts, writeCounts } from "../affected/counts";
 import { ImportInputError } from "../affected/errors";
 import { lockPacer } from "../affected/pacer";
+import { type StagedRow, stagingFor } from "../affected/staging";
 import { type ImportProgress, readAffectedRows, readRowValues } from "../affected/read-rows";
 import type { ImportFormat, ImportSource } from "../affected/source";
 import { deleteList, sweepLists } from "../affected/sweep";
@@ -32,22 +33,19 @@ export type AffectedImportResult = { report: ImportReport; version: number };
 /** Where the rows come from: a file or upload, or values (the seed's generated sample). */
 export type RowInput = { source: ImportSource; onProgress?: (p: ImportProgress) => void } | { values: readonly unknown[] };
 
-/**
- * Page cache while importing, in KiB (SQLite's default is 2 MiB). The unique index takes rows in
- * random order; a bigger cache keeps its pages in memory and makes a large import several times faster.
- */
-const IMPORT_CACHE_KIB = 96 * 1024;
+/** Page cache while importing, in KiB (SQLite's default is 2 MiB): the sort of the staged rows keeps this much in memory. */
+const IMPORT_CACHE_KIB = 32 * 1024;
 /** Distinct account ids whose tenant key is remembered during one import. */
 const TENANT_KEY_MEMO = 20_000;
-
-const INSERT = `INSERT INTO affected_response (list_id, tenant_key, request_id, occurred_at, prompt_tokens, role)
-  VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`;
-const COPY = `INSERT INTO affected_response (list_id, tenant_key, request_id, occurred_at, prompt_tokens, role)
-  SELECT ?, tenant_key, request_id, occurred_at, prompt_tokens, role FROM affected_response WHERE id BETWEEN ? AND ? AND list_id = ? ORDER BY id`;
+/** Rows staged per transaction (on the temp database only). */
+const STAGE_BATCH = 5_000;
+/** How often a list whose rows are still being staged is marked alive (a sweep takes it after 10 minutes). */
+const TOUCH_EVERY_MS = 30_000;
 
 /**
- * Imports an affected list into an incident, all or nothing: the rows go into a new version of the
- * list, a batch per transaction, that no reader sees; one short transaction then makes it the live
+ * Imports an affected list into an incident, all or nothing: the rows are staged and sorted apart
+ * from the database (db/affected/staging.ts), then go into a new version of the list that no reader
+ * sees, a short paced batch per transaction; one short transaction then makes it the live
  * list, with its counts computed in SQL, one version bump and one audit entry (counts only, never an
  * account id, a tenant key or a request id). Without `replace` the new list is the old one plus the
  * file's rows. A sample list (the seed's) says so; any other list is the real one.
@@ -86,44 +84,50 @@ export async function importAffectedList(args: {
   });
 
   const { listId, live } = start;
-  let added = 0;
+  const staging = stagingFor(db, listId);
   const cacheSize = db.$client.pragma("cache_size", { simple: true });
   const autocheckpoint = db.$client.pragma("wal_autocheckpoint", { simple: true });
   db.$client.pragma(`cache_size = ${-IMPORT_CACHE_KIB}`);
   // Many small commits would each copy the WAL's pages back into the database; once, at the end, is enough.
   db.$client.pragma("wal_autocheckpoint = 0");
   try {
-    if (live && !replace) await copyRows(db, live.id, listId);
-    const insert = db.$client.prepare(INSERT);
+    const carried = live && !replace ? staging.addList(live.id).changes : 0;
     const keyOf = memoize(TENANT_KEY_MEMO, (accountId: string) => tenantKey(secret, accountId));
     const touch = db.$client.prepare("UPDATE affected_list SET touched_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?");
-    const pacer = lockPacer();
-    let batch: AffectedRow[] = [];
+    let touchedAt = performance.now();
+    let batch: StagedRow[] = [];
     const flush = () => {
-      const rowsNow = batch;
+      staging.add(batch);
       batch = [];
-      added += pacer.batch(rowsNow.length, () =>
-        writeTransaction(db, () => {
-          let n = 0;
-          for (const r of rowsNow) n += insert.run(listId, keyOf(r.account_id), r.request_id, r.occurred_at, r.prompt_tokens, r.role).changes;
-          touch.run(listId);
-          return n;
-        }),
-      );
+      // While the rows are staged the list is not written to; it is marked alive now and then.
+      if (performance.now() - touchedAt > TOUCH_EVERY_MS) {
+        writeTransaction(db, () => touch.run(listId));
+        touchedAt = performance.now();
+      }
     };
-    const onRow = (row: AffectedRow) => {
-      batch.push(row);
-      if (batch.length >= pacer.size) return pacer.turn().then(flush);
+    const onRow = (r: AffectedRow) => {
+      batch.push([keyOf(r.account_id), r.request_id, r.occurred_at, r.prompt_tokens, r.role]);
+      if (batch.length >= STAGE_BATCH) flush();
     };
-    const read = "values" in rows ? { format: "rows" as const, ...(await readRowValues(rows.values, onRow)) } : await readAffectedRows(rows.source, onRow, rows.onProgress);
-    await pacer.turn();
+    const read = "values" in rows ? { format: "rows" as const, ...readRowValues(rows.values, onRow) } : await readAffectedRows(rows.source, onRow, rows.onProgress);
     flush();
-    const report = { incidentSlug: slug, format: read.format, rowsRead: read.rowsRead, added, alreadyPresent: read.rowsRead - added };
     if (read.rowsRead === 0) {
+      staging.drop();
       await deleteList(db, listId);
+      const report = { incidentSlug: slug, format: read.format, rowsRead: 0, added: 0, alreadyPresent: 0 };
       return { report: { ...report, removed: replace ? 0 : null, empty: true, elapsedMs: performance.now() - started }, version: version ?? 0 };
     }
+    await staging.moveInto(lockPacer(), (work) =>
+      writeTransaction(db, () => {
+        const result = work();
+        touch.run(listId);
+        return result;
+      }),
+    );
+    staging.drop();
     const counts = readCounts(db, listId);
+    const added = counts.totals.total - carried;
+    const report = { incidentSlug: slug, format: read.format, rowsRead: read.rowsRead, added, alreadyPresent: read.rowsRead - added };
     const done = mutateIncident(db, actor, slug, null, (tx, current) => {
       const now = tx.select({ id: affectedList.id }).from(affectedList).where(and(eq(affectedList.incidentId, current.id), eq(affectedList.state, "live"))).get();
       if ((now?.id ?? null) !== (live?.id ?? null)) {
@@ -146,6 +150,7 @@ export async function importAffectedList(args: {
     if (live) await deleteList(db, live.id);
     return { report: { ...report, removed: done.removed, empty: false, elapsedMs: performance.now() - started }, version: done.version };
   } catch (error) {
+    staging.drop();
     await deleteList(db, listId).catch(() => undefined);
     if (error instanceof ImportInputError) {
       throw new DomainError("invalid", `Nothing was imported: ${error.message}.`, { errors: [{ field: "file", message: error.message }] });
@@ -162,20 +167,6 @@ const stale = (version: number, current: number) =>
   new DomainError("conflict", `The incident changed since version ${version} (it is now at ${current}): reload it and upload the list again with the new version.`, {
     currentVersion: current,
   });
-
-/** The old list's rows into the new one, a range of row ids per transaction. */
-async function copyRows(db: Db, from: number, to: number): Promise<void> {
-  const span = db.$client.prepare("SELECT min(id) AS lo, max(id) AS hi FROM affected_response WHERE list_id = ?").get(from) as { lo: number | null; hi: number | null };
-  if (span.lo === null || span.hi === null) return;
-  const copy = db.$client.prepare(COPY);
-  const pacer = lockPacer();
-  for (let lo = span.lo; lo <= span.hi; ) {
-    await pacer.turn();
-    const [start, size] = [lo, pacer.size];
-    pacer.batch(size, () => writeTransaction(db, () => copy.run(to, start, start + size - 1, from)));
-    lo += size;
-  }
-}
 
 /** `fn` remembering up to `limit` results (then it starts afresh): bounded memory. */
 function memoize(limit: number, fn: (key: string) => string): (key: string) => string {
