@@ -57,7 +57,7 @@ export function report({ shape, sizes, app, bare }: { shape: LoadShape; sizes: S
       `${met(large.memory.peak / small.memory.peak <= TARGETS.buildAndMemory && large.memory.rss / small.memory.rss <= TARGETS.buildAndMemory)}`);
   }
 
-  console.log(`\nThe page from the server's cache with Accept-Encoding: gzip (${fmt(large.rows)} rows), ${shape.connections} connections, ` +
+  console.log(`\nThe page from the server's cache with Accept-Encoding: gzip (${fmt(large.rows)} rows), ${shape.connections} connections, ${shape.workers ?? 1} load threads, ` +
     `${shape.seconds} s after ${shape.warmupSeconds} s of warm-up:`);
   printTable([app, bare]);
   const vsBare = app.reqPerSec / bare.reqPerSec;
@@ -65,5 +65,5 @@ export function report({ shape, sizes, app, bare }: { shape: LoadShape; sizes: S
   const [a, b] = [perCpu(app), perCpu(bare)];
   if (a !== null && b !== null && b > 0) console.log(`  per server CPU-second: ${(a / b).toFixed(2)}× the bare server`);
   console.log(`  bytes per second: app ${mib(app.bytesPerSec)}/s, bare ${mib(bare.bytesPerSec)}/s`);
-  console.log("\nThe load generator (autocannon) runs in this process and shares the machine's cores with the server under test.");
+  console.log("\nThe load generator (autocannon, in this process and its worker threads) shares the machine's cores with the server under test.");
 }

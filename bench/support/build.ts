@@ -14,7 +14,7 @@ export const DIST_DIR = "node_modules/.cache/aftermath-bench/next";
 const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
 
 /**
- * `next build` into DIST_DIR with the given environment, timed. With `reuse`, an existing build is
+ * `next build` into an emptied DIST_DIR with the given environment, timed. With `reuse`, an existing build is
  * kept (and called stale when the sources changed since). Returns null when it reused one.
  */
 export function nextBuild({ logFile, env, reuse }: { logFile: string; env: Record<string, string>; reuse: boolean }): { ms: number } | null {
@@ -26,6 +26,8 @@ export function nextBuild({ logFile, env, reuse }: { logFile: string; env: Recor
     return null;
   }
   const builtFrom = sourcesMtime();
+  // From nothing, without Next's build cache: two builds are then timed alike.
+  fs.rmSync(distPath, { recursive: true, force: true });
   const started = performance.now();
   const result = keepingTypeScriptFiles(() =>
     spawnSync(process.execPath, [NEXT_BIN, "build"], {

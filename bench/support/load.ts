@@ -8,7 +8,8 @@ export const TIMEOUT_SECONDS = 10;
 /** CPU (in cores) other processes may use during a run before the printout calls the figures noisy. */
 export const NOISY_CORES = 0.25;
 
-export type LoadShape = { connections: number; warmupSeconds: number; seconds: number };
+/** `workers`: autocannon's worker threads (GET only: a POST's body callback cannot cross into a worker). */
+export type LoadShape = { connections: number; warmupSeconds: number; seconds: number; workers?: number };
 
 /** What each request sends: a GET with headers, or a POST cycling over the bodies. */
 export type RequestShape = { method: "GET"; headers: Record<string, string> } | { method: "POST"; bodies: string[] };
@@ -31,7 +32,7 @@ export type Measured = {
 };
 
 /** One autocannon run against `url`. */
-export function load(url: string, request: RequestShape, connections: number, seconds: number): Promise<autocannon.Result> {
+export function load(url: string, request: RequestShape, connections: number, seconds: number, workers = 1): Promise<autocannon.Result> {
   let next = 0;
   const requests: autocannon.Request[] =
     request.method === "GET"
@@ -43,15 +44,16 @@ export function load(url: string, request: RequestShape, connections: number, se
             setupRequest: (r) => ({ ...r, body: request.bodies[next++ % request.bodies.length] }),
           },
         ];
-  return autocannon({ url, connections, duration: seconds, timeout: TIMEOUT_SECONDS, requests });
+  const threads = request.method === "GET" && workers > 1 ? { workers } : {};
+  return autocannon({ url, connections, duration: seconds, timeout: TIMEOUT_SECONDS, requests, ...threads });
 }
 
 /** Warm-up (its failures count), then the measured run with the CPU each side used. */
 export async function measure(target: string, server: Server, urlPath: string, request: RequestShape, shape: LoadShape): Promise<Measured> {
   const url = server.baseURL + urlPath;
-  const warm = await load(url, request, shape.connections, shape.warmupSeconds);
+  const warm = await load(url, request, shape.connections, shape.warmupSeconds, shape.workers);
   const before = cpuSnapshot(server.child.pid);
-  const result = await load(url, request, shape.connections, shape.seconds);
+  const result = await load(url, request, shape.connections, shape.seconds, shape.workers);
   const cpu = cpuBetween(before, cpuSnapshot(server.child.pid));
   const measured: Measured = {
     target,
