@@ -85,7 +85,9 @@ describe("an incident unlike the shipped one, with no affected list", () => {
   });
 
   it("says no affected list has been published, on the page, in its lookup and in every export", async () => {
-    const page = visibleText((await get(`/incidents/${slug}`)).text);
+    const html = (await get(`/incidents/${slug}`)).text;
+    expect(attributeValues(html, "href"), "no way to a lookup with nothing to look up").not.toContain(`/incidents/${slug}/lookup`);
+    const page = visibleText(html);
     expect(page).toContain("No affected list has been published for this incident.");
     expect(page).not.toContain("Sample data");
     expect(visibleText((await get(`/incidents/${slug}/lookup`)).text)).toContain("No affected list has been published for this incident");
@@ -126,6 +128,7 @@ describe("the same incident once a list of three is uploaded", () => {
 
   it("shows its counts at once, as recorded, not as a sample, with no exposure window and no thresholds", async () => {
     const text = (await get(`/incidents/${slug}`)).text;
+    expect(attributeValues(text, "href")).toContain(`/incidents/${slug}/lookup`);
     const shown = visibleText(text);
     expect(shown).toContain("3 recorded affected responses: 2 where the account received fragments of another tenant's session, 1 where");
     expect(shown).not.toContain("Sample data");

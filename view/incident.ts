@@ -45,6 +45,8 @@ export type IncidentView = {
   impact: string;
   updatedAt: string;
   lead: LeadFact[];
+  /** Accounts can be checked: a list with its rows is published (not none, not counts only). */
+  lookup: boolean;
   /** In page order; a section with nothing in it is left out, except the affected list's, which says there is none. */
   sections: SectionView[];
 };
@@ -119,6 +121,7 @@ export function incidentView(stored: {
     impact: i.impact,
     updatedAt: stored.updatedAt,
     lead: leadFacts(record, rows),
+    lookup: stored.affected?.rows === true,
     sections: all.filter((s): s is SectionView => s !== null),
   };
 }

@@ -1,11 +1,16 @@
-/** The page's way to the lookup and to the postmortem as files anyone can publish (they hold counts only). */
-export function PageActions({ slug }: { slug: string }) {
+/**
+ * The page's way to the lookup, when there is a list to check an account against, and to the
+ * postmortem as files anyone can publish (they hold counts only).
+ */
+export function PageActions({ slug, lookup }: { slug: string; lookup: boolean }) {
   const base = `/incidents/${slug}`;
   return (
     <div className="actions no-print">
-      <a href={`${base}/lookup`} className="button">
-        Was my account affected? Check it
-      </a>
+      {lookup && (
+        <a href={`${base}/lookup`} className="button">
+          Was my account affected? Check it
+        </a>
+      )}
       <p>
         <strong>Download the postmortem:</strong>{" "}
         <a href={`${base}/export.html`} download={`${slug}.html`}>

@@ -25,5 +25,5 @@ export default async function IncidentPage({ params }: Props) {
   const stored = load((await params).slug);
   if (!stored) notFound();
   const view = incidentView(stored);
-  return <RecordArticle view={view} actions={<PageActions slug={view.slug} />} changesHref={`/incidents/${view.slug}/changes`} />;
+  return <RecordArticle view={view} actions={<PageActions slug={view.slug} lookup={view.lookup} />} changesHref={`/incidents/${view.slug}/changes`} />;
 }
