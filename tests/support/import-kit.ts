@@ -1,18 +1,18 @@
-// What the import tests share: a workspace with a prepared database, the CLI, and ways to read the lists.
+// What the import tests (db/affected/import*.test.ts) share: a workspace with a prepared database, the CLI, and ways to read the lists.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
 import type { Actor } from "@/domain/access";
-import { openDatabase } from "../client";
-import { readEnv } from "../env";
-import type { FixtureRow } from "../import/fixture";
-import { prepareDatabase } from "../prepare";
-import { importAffectedList } from "../write/affected";
-import { createIncident } from "../write/incident";
-import type { ImportProgress } from "./read-rows";
-import { fileSource } from "./source";
+import { openDatabase } from "@/db/client";
+import { readEnv } from "@/db/env";
+import type { FixtureRow } from "@/db/import/fixture";
+import { prepareDatabase } from "@/db/prepare";
+import { importAffectedList } from "@/db/write/affected";
+import { createIncident } from "@/db/write/incident";
+import type { ImportProgress } from "@/db/affected/read-rows";
+import { fileSource } from "@/db/affected/source";
 
 export const SECRET = "0123456789abcdef".repeat(4);
 /** An incident of the workspace with no list yet; the shipped one has a generated sample of 155. */
