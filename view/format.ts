@@ -18,10 +18,7 @@ export const formatSourceDate = (iso: string) => formatPreciseTimeShort({ at: is
 /** "17 September 2026". */
 export const formatLongDate = (iso: string) => formatPreciseTime({ at: iso, precision: "day" });
 
-/** "2026-09-09 14:00 UTC" for an instant. */
-export const formatInstant = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
-
-/** 1048576 → "1,048,576". */
+/** 1234567 → "1,234,567". */
 export function formatCount(n: number): string {
   const [whole = "0", frac] = String(n).split(".");
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");

@@ -23,6 +23,8 @@ export type FixtureOptions = {
   accounts?: number;
   /** Replaces the last row's fields (to plant a bad row at the very end). */
   lastRow?: Partial<FixtureRow>;
+  /** Prompt lengths are spread evenly from 1 to this many tokens. */
+  maxPromptTokens?: number;
 };
 
 
@@ -37,7 +39,7 @@ const ZONES = ["Z", "+02:00", "-05:00", "+05:30"];
 const START = Date.parse("2026-08-27T00:00:00Z");
 
 /** Yields `rows` plausible, valid rows (request ids unique), the last one overridden by `lastRow`. */
-export function* fixtureRows({ rows, seed = 1, accounts = 5_000, lastRow }: FixtureOptions): Generator<FixtureRow> {
+export function* fixtureRows({ rows, seed = 1, accounts = 5_000, lastRow, maxPromptTokens = 1_000_000 }: FixtureOptions): Generator<FixtureRow> {
   const random = prng(seed);
   const ids = Array.from({ length: accounts }, () => hex(random, 32));
   for (let i = 0; i < rows; i++) {
@@ -49,7 +51,7 @@ export function* fixtureRows({ rows, seed = 1, accounts = 5_000, lastRow }: Fixt
       account_id: i % 7 === 0 ? account.toUpperCase() : account,
       request_id: `${hex(random, 16)}-${i.toString(36).padStart(6, "0")}-${COLOS[i % COLOS.length]}`,
       occurred_at: zone === "Z" ? at : at.replace(/\.\d+Z$/, `.${String(i % 1000).padStart(3, "0")}${zone}`),
-      prompt_tokens: String(1 + Math.floor(random() * 1_048_576)),
+      prompt_tokens: String(1 + Math.floor(random() * maxPromptTokens)),
       role: random() < 0.8 ? "recipient" : "exposed",
     };
     yield i === rows - 1 && lastRow ? { ...row, ...lastRow } : row;
