@@ -3,7 +3,6 @@ import { type ComputedClaim, computeClaim } from "@/domain/record/duration-lengt
 import type { Event } from "@/domain/record/event";
 import type { IncidentRecord } from "@/domain/record/record";
 import { formatPreciseTime, formatPreciseTimeShort } from "@/lib/precise-time";
-import { formatCount } from "./format";
 
 export type DurationRow = {
   key: string;
@@ -62,12 +61,14 @@ export function durationRows(record: IncidentRecord): DurationRow[] {
   const events = new Map(record.events.map((e) => [e.key, e]));
   const disputed = new Set(record.durations.flatMap((d) => (d.contests ? [d.key, d.contests] : [])));
   return record.durations.map((d) => {
+    const from = d.kind === "interval" ? (events.get(d.from) ?? null) : null;
+    const to = d.kind === "interval" ? (events.get(d.to) ?? null) : null;
     const c = computeClaim({
       key: d.key,
       label: d.label,
       kind: d.kind,
-      from: d.kind === "interval" ? (events.get(d.from) ?? null) : null,
-      to: d.kind === "interval" ? (events.get(d.to) ?? null) : null,
+      from,
+      to,
       statedMinutes: d.kind === "stated" ? d.statedMinutes : null,
       approximate: d.kind === "stated" ? d.approximate : false,
       countedBy: d.countedBy,
@@ -86,8 +87,8 @@ export function durationRows(record: IncidentRecord): DurationRow[] {
       note: d.note,
       contests: d.contests,
       cites: d.cites,
-      from: d.kind === "interval" ? (events.get(d.from) ?? null) : null,
-      to: d.kind === "interval" ? (events.get(d.to) ?? null) : null,
+      from,
+      to,
       length: c.length,
       display: approx ? `${c.length} (${approx})` : c.length,
       approx,
@@ -133,5 +134,3 @@ export function rowRange(row: DurationRow, short = false): string | null {
 /** A length in a chart's unit, as its axis writes it: "12", "5.7", "0.5". */
 export const inUnit = (minutes: number, unit: ChartUnit) => Math.round((minutes / unit.minutes) * 100) / 100;
 
-export const unitLabel = (unit: ChartUnit) => unit.name;
-export const tickLabel = (value: number) => formatCount(value);

@@ -1,7 +1,7 @@
 "use client";
 
 import type { Bucket, Threshold } from "@/view/affected";
-import { formatCompact, formatCount } from "@/view/format";
+import { formatCompact, formatCount, plural } from "@/view/format";
 import { Box, ChartVariants, CountAxis, HoverTip, Line, n, niceTicks, Svg, Txt, textWidth } from "./svg";
 
 const LEFT = 36;
@@ -35,7 +35,7 @@ export function Histogram({ buckets, lines, label }: { buckets: Bucket[]; lines:
             <CountAxis ticks={ticks} y={y} left={LEFT} right={width - right} base={base} />
             {buckets.map((b) => (
               <g key={b.from} className="bar">
-                <title>{`${formatCount(b.from)}–${formatCount(b.to)} tokens: ${b.count} responses`}</title>
+                <title>{`${formatCount(b.from)}–${formatCount(b.to)} tokens: ${plural(b.count, "response")}`}</title>
                 <Box x={x(b.from)} y={top} w={x(b.to) - x(b.from)} h={base - top} className="hit" />
                 <Box x={x(b.from) + 1} y={y(b.count)} w={x(b.to) - x(b.from) - 2} h={base - y(b.count)} className="s1" />
                 <HoverTip x={(x(b.from) + x(b.to)) / 2} y={y(b.count)} width={width} text={`${formatCompact(b.from)}–${formatCompact(b.to)}: ${b.count}`} />
