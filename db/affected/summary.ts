@@ -3,10 +3,10 @@ import { and, asc, eq } from "drizzle-orm";
 import { AFFECTED_ROLES } from "@/domain/record/constants";
 import { type AffectedSummary, affectedSummarySchema } from "@/domain/record/affected";
 import type { Db } from "../client";
+import { type ListCounts, writeCounts } from "./counts";
 import { affectedBucket, affectedDay, affectedList } from "../schema";
 
 type Reader = Pick<Db, "select">;
-type Writer = Pick<Db, "insert">;
 
 /** The incident's live list and its counts; null when no list has been published for it. */
 export function readLiveList(db: Reader, incidentId: number): { id: number; rows: boolean; summary: AffectedSummary } | null {
@@ -39,26 +39,21 @@ export function readLiveList(db: Reader, incidentId: number): { id: number; rows
 }
 
 /** A live list of counts only (an imported export carries no rows), inside the caller's transaction. */
-export function insertCountsList(tx: Writer, incidentId: number, s: AffectedSummary): void {
-  const { id } = tx
+export function insertCountsList(db: Db, incidentId: number, s: AffectedSummary): void {
+  const { id } = db
     .insert(affectedList)
-    .values({
-      incidentId,
-      state: "live",
-      sample: s.sample,
-      note: s.note,
-      rows: false,
-      total: s.total,
-      recipient: s.byRole.recipient,
-      exposed: s.byRole.exposed,
-      firstAt: s.firstAt,
-      lastAt: s.lastAt,
-      bucket: s.promptTokens?.bucket ?? null,
-    })
+    .values({ incidentId, state: "live", sample: s.sample, note: s.note, rows: false })
     .returning({ id: affectedList.id })
     .get();
-  for (const d of s.perDay) {
-    for (const role of AFFECTED_ROLES) if (d[role] > 0) tx.insert(affectedDay).values({ listId: id, day: d.day, role, count: d[role] }).run();
-  }
-  for (const b of s.promptTokens?.counts ?? []) tx.insert(affectedBucket).values({ listId: id, from: b.from, count: b.count }).run();
+  writeCounts(db, id, countsOf(s));
+}
+
+/** A published summary as the counts a list stores: its days back into one row per role. */
+function countsOf(s: AffectedSummary): ListCounts {
+  return {
+    totals: { total: s.total, recipient: s.byRole.recipient, exposed: s.byRole.exposed, firstAt: s.firstAt, lastAt: s.lastAt },
+    bucket: s.promptTokens?.bucket ?? null,
+    days: s.perDay.flatMap((d) => AFFECTED_ROLES.filter((role) => d[role] > 0).map((role) => ({ day: d.day, role, count: d[role] }))),
+    buckets: (s.promptTokens?.counts ?? []).map((b) => ({ fromTokens: b.from, count: b.count })),
+  };
 }

@@ -29,7 +29,7 @@ export function importRecord({ db, actor, input }: { db: Db; actor: Actor; input
       throw new DomainError("conflict", `An incident "${slug}" exists already; nothing was imported. Import it into another database, or choose another slug.`);
     }
     const incidentId = insertRecord(tx, record);
-    if (affected) insertCountsList(tx, incidentId, affected);
+    if (affected) insertCountsList(db, incidentId, affected);
     const items = Object.fromEntries(COLLECTION_NAMES.map((c) => [c, record[c].length]));
     recordAudit(tx, {
       actor,
