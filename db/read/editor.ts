@@ -1,9 +1,11 @@
 import "server-only";
+import { eq } from "drizzle-orm";
 import type { Collection } from "@/domain/record/collections";
 import { DomainError } from "@/domain/errors";
 import type { IncidentRecord } from "@/domain/record/record";
 import { auditTrail } from "../audit";
 import { type Db, getDb } from "../client";
+import { incident } from "../schema";
 import { listIncidents, readIncident } from "./incident";
 
 type WithId<T> = T & { id: number };
@@ -34,8 +36,10 @@ export function readForEditing(slug: string, db: Db = getDb()) {
 }
 
 export function historyOf(slug: string, db: Db = getDb()) {
-  const { id } = readForEditing(slug, db);
-  return auditTrail(db, id).map((e) => ({
+  // The id is all it needs of the incident: not the whole record.
+  const found = db.select({ id: incident.id }).from(incident).where(eq(incident.slug, slug)).get();
+  if (!found) throw new DomainError("not-found", `There is no incident "${slug}".`);
+  return auditTrail(db, found.id).map((e) => ({
     ...e,
     before: e.before === null ? null : (JSON.parse(e.before) as unknown),
     after: e.after === null ? null : (JSON.parse(e.after) as unknown),
