@@ -2,7 +2,7 @@ import { formatPreciseTime } from "@/lib/precise-time";
 import { affectedSentence, NO_AFFECTED_LIST } from "@/view/affected";
 import { type DurationRow, rowRange } from "@/view/durations";
 import { formatCount, formatSourceDate, sourceByline } from "@/view/format";
-import { type SectionView, STATUS_LABEL } from "@/view/incident";
+import { type CitedEvent, type SectionView, STATUS_LABEL } from "@/view/incident";
 import type { TimelineItem } from "@/view/timeline";
 import { blocks, fn, heading, md, mdLine, table } from "./markdown-kit";
 
@@ -13,12 +13,12 @@ function figures(s: Of<"figures">): string {
   return blocks(heading(s.title), table(["Figure", "Value", "Note"], rows));
 }
 
-function eventMd(item: TimelineItem, cites: number[]): string {
+function eventMd(item: TimelineItem<CitedEvent>): string {
   const { event, gapBefore, sameDayUntimed } = item;
   const when = event.at === null ? "Expected, no date yet" : formatPreciseTime({ at: event.at, precision: event.precision });
   const lines = [
     ...(gapBefore ? [`*${md(gapBefore)}*`] : []),
-    `**${md(when)}**${sameDayUntimed ? " (that day, time not given)" : ""} · ${md(event.phase)} — **${md(event.title)}**${fn(cites)}`,
+    `**${md(when)}**${sameDayUntimed ? " (that day, time not given)" : ""} · ${md(event.phase)} — **${md(event.title)}**${fn(event.cites)}`,
     ...(event.detail ? [mdLine(event.detail)] : []),
   ];
   // A trailing backslash is a hard line break; continuation lines are indented into the item.
@@ -27,7 +27,7 @@ function eventMd(item: TimelineItem, cites: number[]): string {
 
 function timeline(s: Of<"timeline">): string {
   const periods = s.timeline.periods.map((p) =>
-    blocks(`### ${md(p.label)} (${md(p.range)})`, p.items.map((it) => eventMd(it, s.cites[it.event.id] ?? [])).join("\n")),
+    blocks(`### ${md(p.label)} (${md(p.range)})`, p.items.map(eventMd).join("\n")),
   );
   const intro = "Times of day are UTC. A date without a time is as precise as the sources give it (a day or a month) and is not converted.";
   return blocks(heading(s.title), intro, ...periods);

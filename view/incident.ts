@@ -10,10 +10,13 @@ import type { Source } from "@/domain/record/source";
 import { type AffectedView, affectedView } from "./affected";
 import { type DurationPanel, type DurationRow, contestedPairs, durationPanels, durationRows } from "./durations";
 import { formatLongDate } from "./format";
-import { type Timeline, buildTimeline } from "./timeline";
+import { type Timeline, type TimelineEvent, buildTimeline } from "./timeline";
 
 // The one view model of an incident: the page, the HTML and Markdown exports and the feed read it,
 // so they show the same sections, figures and lengths in the same order.
+
+/** An event on the timeline, with the sources it cites. */
+export type CitedEvent = TimelineEvent & { cites: number[] };
 
 export type LeadFact =
   | { term: string; kind: "prose"; text: string }
@@ -24,7 +27,7 @@ export type AdviceGroup = { id: string; title: string; items: Recommendation[] }
 
 export type SectionView =
   | { id: "figures"; title: string; figures: Figure[] }
-  | { id: "timeline"; title: string; timeline: Timeline; cites: number[][] }
+  | { id: "timeline"; title: string; timeline: Timeline<CitedEvent> }
   | { id: "durations"; title: string; rows: DurationRow[]; panels: DurationPanel[]; pairs: Array<{ claim: DurationRow; other: DurationRow }> }
   | { id: "affected"; title: string; affected: AffectedView }
   | { id: "assessments"; title: string; findings: Finding[]; assessors: string[]; reactions: Reaction[] }
@@ -92,7 +95,7 @@ export function incidentView(stored: {
   const groups = ADVICE.map((g) => ({ id: g.id, title: g.title, items: record.recommendations.filter((r) => r.audience === g.audience) })).filter((g) => g.items.length > 0);
   const all: Array<SectionView | null> = [
     record.figures.length ? { id: "figures", title: "In numbers", figures: record.figures } : null,
-    events.length ? { id: "timeline", title: "Timeline", timeline: buildTimeline(events), cites: record.events.map((e) => e.cites) } : null,
+    events.length ? { id: "timeline", title: "Timeline", timeline: buildTimeline(events) } : null,
     rows.length ? { id: "durations", title: "How long", rows, panels: durationPanels(rows), pairs: contestedPairs(rows) } : null,
     { id: "affected", title: "Affected responses", affected: affectedView(record, stored.affected) },
     record.findings.length || record.reactions.length
@@ -124,8 +127,4 @@ export function incidentView(stored: {
     lookup: stored.affected?.rows === true,
     sections: all.filter((s): s is SectionView => s !== null),
   };
-}
-
-export function sectionOf<I extends SectionId>(view: IncidentView, id: I): Extract<SectionView, { id: I }> | null {
-  return view.sections.find((s): s is Extract<SectionView, { id: I }> => s.id === id) ?? null;
 }

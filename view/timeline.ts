@@ -19,7 +19,7 @@ export const STAGES = ["before", "incident", "response", "after"] as const;
 export type Stage = (typeof STAGES)[number];
 
 /** The incident's own stage is called the exposure only when something in it was exposed. */
-function stageLabel(stage: Stage, items: TimelineItem[]): string {
+function stageLabel(stage: Stage, items: readonly TimelineItem[]): string {
   if (stage === "incident") return items.some((i) => i.event.phase === "exposure") ? "Exposure" : "Incident";
   return { before: "Background", response: "Response", after: "Afterwards" }[stage];
 }
@@ -37,9 +37,10 @@ export const STAGE_OF_PHASE: Record<Phase, Stage> = {
   "follow-up": "after",
 };
 
-export type TimelineItem = { event: TimelineEvent; gapBefore: string | null; sameDayUntimed: boolean };
-export type TimelinePeriod = { stage: Stage; label: string; range: string; items: TimelineItem[] };
-export type Timeline = { periods: TimelinePeriod[] };
+/** `E`: the events as the caller gave them, with whatever else they carry (their citations). */
+export type TimelineItem<E extends TimelineEvent = TimelineEvent> = { event: E; gapBefore: string | null; sameDayUntimed: boolean };
+export type TimelinePeriod<E extends TimelineEvent = TimelineEvent> = { stage: Stage; label: string; range: string; items: Array<TimelineItem<E>> };
+export type Timeline<E extends TimelineEvent = TimelineEvent> = { periods: Array<TimelinePeriod<E>> };
 
 const stageRank = (s: Stage) => STAGES.indexOf(s);
 
@@ -54,7 +55,7 @@ function dateLabel(e: TimelineEvent): string | null {
   return formatPreciseTimeShort(t);
 }
 
-function periodRange(items: TimelineItem[]): string {
+function periodRange(items: readonly TimelineItem[]): string {
   const labels = items.map((i) => dateLabel(i.event)).filter((l): l is string => l !== null);
   const first = labels[0];
   const last = labels[labels.length - 1];
@@ -66,9 +67,9 @@ function periodRange(items: TimelineItem[]): string {
  * Sorts events and groups them into periods whose stage never goes back, so a late
  * background note stays inside the period it happened in rather than opening a new one.
  */
-export function buildTimeline(events: readonly TimelineEvent[]): Timeline {
+export function buildTimeline<E extends TimelineEvent>(events: readonly E[]): Timeline<E> {
   const sorted = [...events].sort(compareEvents);
-  const periods: Array<Omit<TimelinePeriod, "range" | "label">> = [];
+  const periods: Array<Omit<TimelinePeriod<E>, "range" | "label">> = [];
   const timedDays = new Set<string>();
   let previous: TimelineEvent | null = null;
   let stage: Stage = "before";
@@ -82,7 +83,7 @@ export function buildTimeline(events: readonly TimelineEvent[]): Timeline {
     if (event.precision === "minute" && event.at !== null) timedDays.add(event.at.slice(0, 10));
 
     const current = periods[periods.length - 1];
-    const item: TimelineItem = { event, gapBefore: span ? formatGap(span) : null, sameDayUntimed };
+    const item: TimelineItem<E> = { event, gapBefore: span ? formatGap(span) : null, sameDayUntimed };
     if (current && current.stage === stage) current.items.push(item);
     else periods.push({ stage, items: [item] });
     previous = event;

@@ -16,7 +16,7 @@ function SectionOf({ section: s }: { section: SectionView }) {
     case "figures":
       return <Figures title={s.title} figures={s.figures} />;
     case "timeline":
-      return <Timeline title={s.title} timeline={s.timeline} cites={s.cites} />;
+      return <Timeline title={s.title} timeline={s.timeline} />;
     case "durations":
       return <Durations title={s.title} rows={s.rows} panels={s.panels} pairs={s.pairs} />;
     case "affected":

@@ -1,11 +1,11 @@
-import type { TimelineItem } from "@/view/timeline";
-import type { Timeline as TimelineView } from "@/view/timeline";
+import type { CitedEvent } from "@/view/incident";
+import type { Timeline as TimelineView, TimelineItem } from "@/view/timeline";
 import { Cite } from "./cite";
 import { Prose } from "./prose";
 import { Section } from "./section";
 import { EventTime, TimeZoneProvider, TimeZoneSwitch } from "./time-zone";
 
-function EventRow({ item, cites }: { item: TimelineItem; cites: number[] }) {
+function EventRow({ item }: { item: TimelineItem<CitedEvent> }) {
   const { event, gapBefore, sameDayUntimed } = item;
   return (
     <li className="event">
@@ -17,7 +17,7 @@ function EventRow({ item, cites }: { item: TimelineItem; cites: number[] }) {
       </p>
       <p className="ev-title">
         {event.title}
-        <Cite numbers={cites} />
+        <Cite numbers={event.cites} />
       </p>
       {event.detail && <Prose text={event.detail} className="ev-detail" />}
     </li>
@@ -28,7 +28,7 @@ function EventRow({ item, cites }: { item: TimelineItem; cites: number[] }) {
  * Periods with their date ranges, the gaps between events, each date only as precise as recorded.
  * Times are UTC; with JavaScript a switch shows the reader's own zone (it renders nothing without).
  */
-export function Timeline({ title, timeline, cites }: { title: string; timeline: TimelineView; cites: number[][] }) {
+export function Timeline({ title, timeline }: { title: string; timeline: TimelineView<CitedEvent> }) {
   return (
     <Section id="timeline" title={title}>
       <TimeZoneProvider>
@@ -46,7 +46,7 @@ export function Timeline({ title, timeline, cites }: { title: string; timeline: 
             </h3>
             <ol className="events">
               {p.items.map((i) => (
-                <EventRow key={i.event.id} item={i} cites={cites[i.event.id] ?? []} />
+                <EventRow key={i.event.id} item={i} />
               ))}
             </ol>
           </div>
