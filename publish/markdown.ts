@@ -4,7 +4,10 @@ import type { IncidentView, LeadFact } from "@/view/incident";
 import { blocks, fn, heading, md, mdLine, mdProse } from "./markdown-kit";
 import { sectionMarkdown } from "./markdown-sections";
 
-const range = (r: DurationRow) => (rowRange(r) ? `${md(rowRange(r) ?? "")}: **${md(r.display)}**` : `**${md(r.display)}**`);
+function range(r: DurationRow): string {
+  const between = rowRange(r);
+  return between ? `${md(between)}: **${md(r.display)}**` : `**${md(r.display)}**`;
+}
 
 function leadFact(f: LeadFact): string {
   switch (f.kind) {

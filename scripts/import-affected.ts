@@ -136,8 +136,9 @@ async function main(): Promise<number> {
     process.exit(130);
   });
   try {
-    if (!listIncidents(db, { drafts: true }).some((i) => i.slug === args.incident)) {
-      const known = listIncidents(db, { drafts: true }).map((i) => i.slug).sort();
+    const known = listIncidents(db, { drafts: true }).map((i) => i.slug);
+    if (!known.includes(args.incident)) {
+      known.sort();
       console.error(`import-affected: no incident "${args.incident}"; known incidents: ${known.length > 0 ? known.join(", ") : "(none)"}`);
       return 2;
     }

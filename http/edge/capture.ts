@@ -22,14 +22,16 @@ export function decode(body: Buffer, encoding: unknown): Buffer | null {
   return null;
 }
 
+/** A chunk given to write() or end(), as bytes. */
+export const chunkBytes = (chunk: unknown, encoding: unknown): Buffer =>
+  typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8") : Buffer.from(chunk as Uint8Array);
+
 /**
  * Holds back what Next writes to `res` and hands it, whole, to `finish` instead of the socket. When
  * Next ends the response the real methods are back, headers cleared, and `finish` sends what it decides.
  */
 export function holdResponse(res: ServerResponse, finish: (captured: Captured) => void): void {
   const chunks: Buffer[] = [];
-  const bytes = (chunk: unknown, encoding: unknown) =>
-    typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8") : Buffer.from(chunk as Uint8Array);
   const own = ["writeHead", "write", "end", "flushHeaders"] as const;
   const held = {
     writeHead(this: ServerResponse, code: number, ...rest: unknown[]) {
@@ -40,14 +42,14 @@ export function holdResponse(res: ServerResponse, finish: (captured: Captured) =
     },
     flushHeaders: () => undefined,
     write(chunk: unknown, encoding?: unknown, callback?: unknown) {
-      chunks.push(bytes(chunk, encoding));
+      chunks.push(chunkBytes(chunk, encoding));
       const cb = typeof encoding === "function" ? encoding : callback;
       if (typeof cb === "function") process.nextTick(cb as () => void);
       return true;
     },
     end(this: ServerResponse, chunk?: unknown, encoding?: unknown, callback?: unknown) {
       const cb = [chunk, encoding, callback].find((a): a is () => void => typeof a === "function");
-      if (chunk !== undefined && chunk !== null && typeof chunk !== "function") chunks.push(bytes(chunk, encoding));
+      if (chunk !== undefined && chunk !== null && typeof chunk !== "function") chunks.push(chunkBytes(chunk, encoding));
       for (const name of own) delete (this as unknown as Record<string, unknown>)[name];
       const headers = this.getHeaders();
       for (const name of Object.keys(headers)) this.removeHeader(name);

@@ -1,10 +1,8 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { decode } from "./capture";
+import { chunkBytes, decode } from "./capture";
 import { hashable, withScriptHashes } from "./csp";
 
 type Callback = () => void;
-const bytes = (chunk: unknown, encoding: unknown): Buffer =>
-  typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8") : Buffer.from(chunk as Uint8Array);
 
 /**
  * For answers Next renders per request (the editor, a form posted without JavaScript): an HTML page
@@ -46,7 +44,7 @@ export function hashInlineScripts(res: ServerResponse): () => boolean {
     write(chunk: unknown, encoding?: unknown, callback?: unknown) {
       const held = decided();
       if (held === null) return write.call(res, chunk as Buffer, encoding as BufferEncoding, callback as Callback);
-      held.push(bytes(chunk, encoding));
+      held.push(chunkBytes(chunk, encoding));
       const cb = typeof encoding === "function" ? encoding : callback;
       if (typeof cb === "function") process.nextTick(cb as Callback);
       return true;
@@ -55,7 +53,7 @@ export function hashInlineScripts(res: ServerResponse): () => boolean {
       const held = decided();
       if (held === null) return end.call(res, chunk as Buffer, encoding as BufferEncoding, callback as Callback);
       const cb = [chunk, encoding, callback].find((a): a is Callback => typeof a === "function");
-      if (chunk !== undefined && chunk !== null && typeof chunk !== "function") held.push(bytes(chunk, encoding));
+      if (chunk !== undefined && chunk !== null && typeof chunk !== "function") held.push(chunkBytes(chunk, encoding));
       const body = Buffer.concat(held);
       buffer = null;
       const html = decode(body, res.getHeader("content-encoding"));

@@ -8,7 +8,7 @@ import { readIncident } from "@/db/read/incident";
 import { prosePlain } from "@/lib/markdown/plain";
 import { incidentView } from "@/view/incident";
 
-// Rendered on request from the database; the server (http/server.ts) keeps the finished page until
+// Rendered on request from the database; the server (scripts/server.ts, http/edge) keeps the finished page until
 // the record changes, so readers get it from memory and never an older version.
 export const dynamic = "force-dynamic";
 
