@@ -13,24 +13,22 @@
 // 0 never, default: when the app is under half the bare server), BENCH_PROFILE_SECONDS (5),
 // BENCH_KEEP=1 (keep the temp dir).
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { openDatabase } from "@/db/client";
 import { readEnv } from "@/db/env";
-import { fileSource } from "@/db/affected/source";
-import { importAffectedList } from "@/db/write/affected";
 import { writeFixtureCsv } from "@/db/import/fixture";
 import { prepareDatabase } from "@/db/prepare";
 import { type Imports, printQueryCheck, report } from "./lookup-report";
 import { baselineImport } from "./support/baseline-import";
 import { DIST_DIR, ROOT, nextBuild } from "./support/build";
-import { BenchFailure, coresText, failureText, fmt, intEnv, mib, phases, printMachine, rate, seconds } from "./support/common";
+import { BenchFailure, coresText, fmt, intEnv, mib, phases, printMachine, rate, seconds } from "./support/common";
 import { cpuBetween, cpuSnapshot } from "./support/cpu";
 import { type LoadShape, type Measured, brokenText, load, measure } from "./support/load";
 import { type ProfileSummary, summariseProfile } from "./support/profile";
 import { type QueryCheck, checkLookupQuery } from "./support/query-check";
-import { type Server, appArgs, appEnv, freePort, startServer, stopServer } from "./support/servers";
+import { importFixture } from "./support/import-fixture";
+import { runBench } from "./support/run";
+import { type Server, appArgs, appEnv, serverPool } from "./support/servers";
 
 const SLUG = "glm-5-3-kv-cache-exposure";
 const LOOKUP_PATH = `/api/incidents/${SLUG}/lookup`;
@@ -54,158 +52,132 @@ const KEEP = process.env.BENCH_KEEP === "1";
 const SPOT_CHECKS = 25;
 const VS_BARE = 0.5;
 
-const running = new Set<Server>();
-let tmpDir: string | null = null;
+const servers = serverPool();
 const phase = phases();
 
-async function main(): Promise<number> {
+async function main(tmp: string): Promise<number> {
   const started = performance.now();
   printMachine("Aftermath lookup benchmark");
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "aftermath-bench-"));
-  tmpDir = tmp;
   const csv = path.join(tmp, "affected.csv");
   const dbFile = path.join(tmp, "aftermath.db");
   const baselineDb = path.join(tmp, "baseline.db");
   const analyzedDb = path.join(tmp, "analyzed.db");
-  let failed = false;
-  try {
-    await phase.run(`fixture: ${ROWS.toLocaleString("en")} rows over ${ACCOUNTS.toLocaleString("en")} accounts`, async () => {
-      const { bytes } = await writeFixtureCsv(csv, { rows: ROWS, accounts: ACCOUNTS, seed: 1 });
-      console.log(`  ${csv} (${mib(bytes)})`);
-    });
+  await phase.run(`fixture: ${ROWS.toLocaleString("en")} rows over ${ACCOUNTS.toLocaleString("en")} accounts`, async () => {
+    const { bytes } = await writeFixtureCsv(csv, { rows: ROWS, accounts: ACCOUNTS, seed: 1 });
+    console.log(`  ${csv} (${mib(bytes)})`);
+  });
 
-    await phase.run("databases: migrations + the shipped incident, twice", async () => {
-      for (const file of [dbFile, baselineDb]) {
-        await prepareDatabase({ env: readEnv({ DATABASE_PATH: file, LOOKUP_SECRET: SECRET }) });
-      }
-    });
+  await phase.run("databases: migrations + the shipped incident, twice", async () => {
+    for (const file of [dbFile, baselineDb]) {
+      await prepareDatabase({ env: readEnv({ DATABASE_PATH: file, LOOKUP_SECRET: SECRET }) });
+    }
+  });
 
-    await phase.run(`build: next build into ${DIST_DIR}`, () =>
-      nextBuild({ logFile: path.join(tmp, "build.log"), env: { DATABASE_PATH: dbFile, LOOKUP_SECRET: SECRET }, reuse: REUSE_BUILD }),
-    );
+  await phase.run(`build: next build into ${DIST_DIR}`, () =>
+    nextBuild({ logFile: path.join(tmp, "build.log"), env: { DATABASE_PATH: dbFile, LOOKUP_SECRET: SECRET }, reuse: REUSE_BUILD }),
+  );
 
-    const imports = await phase.run("import throughput", () => measureImports(csv, dbFile, baselineDb));
+  const imports = await phase.run("import throughput", () => measureImports(csv, dbFile, baselineDb));
 
-    const accounts = await phase.run("accounts for the lookups (read from the CSV, not timed)", () => readAccounts(csv));
-    const ids = [...accounts.keys()];
-    const bodies = ids.map((accountId) => JSON.stringify({ accountId }));
-    const lookups = { method: "POST", bodies } as const;
-    console.log(`  ${bodies.length.toLocaleString("en")} distinct account ids; the bodies cycle over all of them`);
+  const accounts = await phase.run("accounts for the lookups (read from the CSV, not timed)", () => readAccounts(csv));
+  const ids = [...accounts.keys()];
+  const bodies = ids.map((accountId) => JSON.stringify({ accountId }));
+  const lookups = { method: "POST", bodies } as const;
+  console.log(`  ${bodies.length.toLocaleString("en")} distinct account ids; the bodies cycle over all of them`);
 
-    const query = await phase.run("lookup query in-process: db/lookup.ts's statements and lookupAffected per call", () => {
-      const check = checkLookupQuery({ file: dbFile, slug: SLUG, secret: SECRET, accountIds: ids });
+  const query = await phase.run("lookup query in-process: db/lookup.ts's statements and lookupAffected per call", () => {
+    const check = checkLookupQuery({ file: dbFile, slug: SLUG, secret: SECRET, accountIds: ids });
+    printQueryCheck(check);
+    return check;
+  });
+
+  // When SQLite does not search by tenant_key, also measure the app on a copy with statistics
+  // (ANALYZE), where it does: the app's own cost, apart from the plan. The original stays as it is.
+  let fixedQuery: QueryCheck | null = null;
+  if (!query.usesTenantKeyIndex) {
+    fixedQuery = await phase.run("the same on an ANALYZEd copy of the database", () => {
+      fs.copyFileSync(dbFile, analyzedDb);
+      const db = new Database(analyzedDb);
+      db.exec("ANALYZE");
+      db.close();
+      const check = checkLookupQuery({ file: analyzedDb, slug: SLUG, secret: SECRET, accountIds: ids });
       printQueryCheck(check);
       return check;
     });
-
-    // When SQLite does not search by tenant_key, also measure the app on a copy with statistics
-    // (ANALYZE), where it does: the app's own cost, apart from the plan. The original stays as it is.
-    let fixedQuery: QueryCheck | null = null;
-    if (!query.usesTenantKeyIndex) {
-      fixedQuery = await phase.run("the same on an ANALYZEd copy of the database", () => {
-        fs.copyFileSync(dbFile, analyzedDb);
-        const db = new Database(analyzedDb);
-        db.exec("ANALYZE");
-        db.close();
-        const check = checkLookupQuery({ file: analyzedDb, slug: SLUG, secret: SECRET, accountIds: ids });
-        printQueryCheck(check);
-        return check;
-      });
-    }
-
-    // The empty route first: a slow lookup leaves work queued in the server after its run.
-    const { app, empty } = await phase.run("(c) empty route, then (a) app lookup: scripts/server.ts", async () => {
-      const server = await start("app", appArgs(), appEnv(dbFile, SECRET), path.join(tmp, "app.log"), NOOP_PATH);
-      try {
-        await spotCheck(server.baseURL, accounts);
-        const empty = await measure("(c) app empty route", server, NOOP_PATH, lookups, SHAPE);
-        const app = await measure("(a) app lookup", server, LOOKUP_PATH, lookups, SHAPE);
-        return { app, empty };
-      } finally {
-        await stop(server);
-      }
-    });
-
-    let appFixed: Measured | null = null;
-    if (fixedQuery) {
-      appFixed = await phase.run("(a') app lookup on the ANALYZEd copy: scripts/server.ts", async () => {
-        const server = await start("app (ANALYZEd copy)", appArgs(), appEnv(analyzedDb, SECRET), path.join(tmp, "app-analyzed.log"), NOOP_PATH);
-        try {
-          await spotCheck(server.baseURL, accounts);
-          return await measure("(a') app lookup, ANALYZEd copy", server, LOOKUP_PATH, lookups, SHAPE);
-        } finally {
-          await stop(server);
-        }
-      });
-    }
-
-    const bare = await phase.run("(b) bare node:http + better-sqlite3: node bench/bare-server.mjs", async () => {
-      const server = await start(
-        "bare server",
-        [path.join(import.meta.dirname, "bare-server.mjs")],
-        { ...process.env, DATABASE_PATH: dbFile, LOOKUP_SECRET: SECRET },
-        path.join(tmp, "bare.log"),
-        LOOKUP_PATH,
-      );
-      try {
-        await spotCheck(server.baseURL, accounts);
-        return await measure("(b) bare node:http lookup", server, LOOKUP_PATH, lookups, SHAPE);
-      } finally {
-        await stop(server);
-      }
-    });
-
-    let profile: { summary: ProfileSummary; on: string } | null = null;
-    if (PROFILE === "1" || (PROFILE === "auto" && app.reqPerSec / bare.reqPerSec < VS_BARE)) {
-      const on = fixedQuery ? "the ANALYZEd copy" : "the benchmark database";
-      profile = await phase.run(`profile: node --cpu-prof scripts/server.ts on ${on}, ${PROFILE_SECONDS} s of lookups`, async () => ({
-        summary: await profileApp(tmp, appEnv(fixedQuery ? analyzedDb : dbFile, SECRET), bodies),
-        on,
-      }));
-    }
-
-    report({ rows: ROWS, accounts: ACCOUNTS, ...SHAPE }, imports, query, fixedQuery, { app, appFixed, bare, empty }, profile);
-    const broken = brokenText([app, appFixed, bare, empty]);
-    failed = broken !== null;
-    if (broken) console.error(`\nSomething broke: ${broken}.`);
-  } finally {
-    for (const server of running) await stop(server);
-    if (KEEP) console.log(`\nkept ${tmp}`);
-    else fs.rmSync(tmp, { recursive: true, force: true });
   }
+
+  // The empty route first: a slow lookup leaves work queued in the server after its run.
+  const { app, empty } = await phase.run("(c) empty route, then (a) app lookup: scripts/server.ts", async () => {
+    const server = await start("app", appArgs(), appEnv(dbFile, SECRET), path.join(tmp, "app.log"), NOOP_PATH);
+    try {
+      await spotCheck(server.baseURL, accounts);
+      const empty = await measure("(c) app empty route", server, NOOP_PATH, lookups, SHAPE);
+      const app = await measure("(a) app lookup", server, LOOKUP_PATH, lookups, SHAPE);
+      return { app, empty };
+    } finally {
+      await stop(server);
+    }
+  });
+
+  let appFixed: Measured | null = null;
+  if (fixedQuery) {
+    appFixed = await phase.run("(a') app lookup on the ANALYZEd copy: scripts/server.ts", async () => {
+      const server = await start("app (ANALYZEd copy)", appArgs(), appEnv(analyzedDb, SECRET), path.join(tmp, "app-analyzed.log"), NOOP_PATH);
+      try {
+        await spotCheck(server.baseURL, accounts);
+        return await measure("(a') app lookup, ANALYZEd copy", server, LOOKUP_PATH, lookups, SHAPE);
+      } finally {
+        await stop(server);
+      }
+    });
+  }
+
+  const bare = await phase.run("(b) bare node:http + better-sqlite3: node bench/bare-server.mjs", async () => {
+    const server = await start(
+      "bare server",
+      [path.join(import.meta.dirname, "bare-server.mjs")],
+      { ...process.env, DATABASE_PATH: dbFile, LOOKUP_SECRET: SECRET },
+      path.join(tmp, "bare.log"),
+      LOOKUP_PATH,
+    );
+    try {
+      await spotCheck(server.baseURL, accounts);
+      return await measure("(b) bare node:http lookup", server, LOOKUP_PATH, lookups, SHAPE);
+    } finally {
+      await stop(server);
+    }
+  });
+
+  let profile: { summary: ProfileSummary; on: string } | null = null;
+  if (PROFILE === "1" || (PROFILE === "auto" && app.reqPerSec / bare.reqPerSec < VS_BARE)) {
+    const on = fixedQuery ? "the ANALYZEd copy" : "the benchmark database";
+    profile = await phase.run(`profile: node --cpu-prof scripts/server.ts on ${on}, ${PROFILE_SECONDS} s of lookups`, async () => ({
+      summary: await profileApp(tmp, appEnv(fixedQuery ? analyzedDb : dbFile, SECRET), bodies),
+      on,
+    }));
+  }
+
+  report({ rows: ROWS, accounts: ACCOUNTS, ...SHAPE }, imports, query, fixedQuery, { app, appFixed, bare, empty }, profile);
+  const broken = brokenText([app, appFixed, bare, empty]);
+  if (broken) console.error(`\nSomething broke: ${broken}.`);
   console.log(`\n${phase.line()}`);
   console.log(`whole benchmark: ${seconds(performance.now() - started)}`);
-  return failed ? 1 : 0;
+  return broken === null ? 0 : 1;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Import
 
 async function measureImports(csv: string, dbFile: string, baselineDb: string): Promise<Imports> {
-  const db = openDatabase(dbFile);
-  let ours: Imports["ours"];
-  try {
-    const before = cpuSnapshot(undefined);
-    const t = performance.now();
-    const { report } = await importAffectedList({
-      db,
-      actor: { kind: "system", name: "bench" },
-      slug: SLUG,
-      version: null,
-      rows: { source: fileSource(csv) },
-      replace: true,
-      secret: SECRET,
-    });
-    const ms = performance.now() - t;
-    const cpu = cpuBetween(before, cpuSnapshot(undefined));
-    if (report.rowsRead !== ROWS || report.added !== ROWS) {
-      throw new BenchFailure(`importAffected read ${report.rowsRead} rows and added ${report.added}; expected ${ROWS}`);
-    }
-    ours = { rows: report.rowsRead, ms, reportMs: report.elapsedMs, othersCores: cpu?.others ?? null };
-    db.$client.pragma("wal_checkpoint(TRUNCATE)");
-  } finally {
-    db.$client.close();
-  }
+  const cpuBefore = cpuSnapshot(undefined);
+  const t = performance.now();
+  const report = await importFixture({ csv, dbFile, slug: SLUG, secret: SECRET, rows: ROWS });
+  const ms = performance.now() - t;
+  const cpu = cpuBetween(cpuBefore, cpuSnapshot(undefined));
+  const ours: Imports["ours"] = { rows: report.rowsRead, ms, reportMs: report.elapsedMs, othersCores: cpu?.others ?? null };
+  const db = new Database(dbFile);
+  db.pragma("wal_checkpoint(TRUNCATE)");
+  db.close();
   console.log(`  ours (importAffected):      ${rate(ours.rows, ours.ms)} rows/s (${seconds(ours.ms)}); other processes used ${coresText(ours.othersCores)}`);
 
   const listId = liveListIn(baselineDb);
@@ -258,29 +230,13 @@ async function readAccounts(csv: string): Promise<Map<string, number>> {
 // ---------------------------------------------------------------------------------------------
 // Servers and load
 
-async function start(name: string, args: string[], env: NodeJS.ProcessEnv, logFile: string, readyPath: string): Promise<Server> {
-  const port = await freePort();
-  const probe = JSON.stringify({ accountId: "0".repeat(32) });
-  const server = await startServer({
-    name,
-    args,
-    env,
-    port,
-    logFile,
-    ready: async (baseURL) => {
-      const res = await post(baseURL + readyPath, probe);
-      return res.status === 200;
-    },
-  });
-  running.add(server);
-  console.log(`  ${name} answering on ${server.baseURL} (pid ${server.child.pid})`);
-  return server;
+const PROBE = JSON.stringify({ accountId: "0".repeat(32) });
+
+function start(name: string, args: string[], env: NodeJS.ProcessEnv, logFile: string, readyPath: string): Promise<Server> {
+  return servers.start({ name, args, env, logFile, ready: async (baseURL) => (await post(baseURL + readyPath, PROBE)).status === 200 });
 }
 
-async function stop(server: Server): Promise<void> {
-  await stopServer(server);
-  running.delete(server);
-}
+const stop = (server: Server) => servers.stop(server);
 
 function post(url: string, body: string): Promise<Response> {
   return fetch(url, {
@@ -342,19 +298,4 @@ async function profileApp(tmp: string, env: NodeJS.ProcessEnv, bodies: string[])
   return summariseProfile(path.join(dir, file), ROOT, from, to);
 }
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    void Promise.all([...running].map((server) => stopServer(server))).finally(() => {
-      if (tmpDir && !KEEP) fs.rmSync(tmpDir, { recursive: true, force: true });
-      process.exit(130);
-    });
-  });
-}
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`\nbench:lookup failed: ${failureText(error)}`);
-    process.exit(1);
-  },
-);
+runBench("bench:lookup", servers, main);

@@ -9,21 +9,20 @@
 // BENCH_ACCOUNTS (100000), BENCH_REUSE_BUILD=1 (keep an existing build; no build times then),
 // BENCH_KEEP=1 (keep the temp dir). See BENCHMARKS.md for a run.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "@/db/client";
 import { readEnv } from "@/db/env";
-import { fileSource } from "@/db/affected/source";
 import { writeFixtureCsv } from "@/db/import/fixture";
 import { prepareDatabase } from "@/db/prepare";
-import { importAffectedList } from "@/db/write/affected";
 import { servedIncidentFile } from "@/publish/files";
 import { type Size, report } from "./page-report";
 import { DIST_DIR, nextBuild } from "./support/build";
-import { BenchFailure, failureText, intEnv, mib, phases, printMachine, seconds } from "./support/common";
+import { BenchFailure, intEnv, mib, phases, printMachine, seconds } from "./support/common";
 import { type LoadShape, type Measured, brokenText, measure } from "./support/load";
 import { getRaw, memoryOf, replayableHeaders, weighPage } from "./support/page-facts";
-import { type Server, appArgs, appEnv, freePort, startServer, stopServer } from "./support/servers";
+import { importFixture } from "./support/import-fixture";
+import { runBench } from "./support/run";
+import { type Server, appArgs, appEnv, serverPool } from "./support/servers";
 
 const SLUG = "glm-5-3-kv-cache-exposure";
 const PAGE = `/incidents/${SLUG}`;
@@ -39,90 +38,64 @@ const SHAPE: LoadShape = {
   workers: intEnv("BENCH_LOAD_WORKERS", 2),
 };
 const REUSE_BUILD = process.env.BENCH_REUSE_BUILD === "1";
-const KEEP = process.env.BENCH_KEEP === "1";
 /** In-process renders of the record per database, the first (which prepares statements) left out. */
 const RENDERS = 30;
 const GZIP = { "accept-encoding": "gzip", accept: "text/html" };
 
-const running = new Set<Server>();
-let tmpDir: string | null = null;
+const servers = serverPool();
 const phase = phases();
 
-async function main(): Promise<number> {
+async function main(tmp: string): Promise<number> {
   const started = performance.now();
   printMachine("Aftermath page benchmark");
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "aftermath-bench-page-"));
-  tmpDir = tmp;
   const small = path.join(tmp, "sample.db");
   const large = path.join(tmp, "large.db");
-  let failed = false;
-  try {
-    await phase.run("databases: migrations + the shipped incident (155 sample rows), twice", async () => {
-      for (const file of [small, large]) await prepareDatabase({ env: readEnv({ DATABASE_PATH: file, LOOKUP_SECRET: SECRET }) });
-    });
-    await phase.run(`the large one: ${ROWS.toLocaleString("en")} rows over ${ACCOUNTS.toLocaleString("en")} accounts, imported with --replace`, async () => {
-      const csv = path.join(tmp, "affected.csv");
-      const { bytes } = await writeFixtureCsv(csv, { rows: ROWS, accounts: ACCOUNTS, seed: 1 });
-      const db = openDatabase(large);
-      try {
-        const { report: r } = await importAffectedList({
-          db,
-          actor: { kind: "system", name: "bench" },
-          slug: SLUG,
-          version: null,
-          rows: { source: fileSource(csv) },
-          replace: true,
-          secret: SECRET,
-        });
-        if (r.added !== ROWS) throw new BenchFailure(`the import added ${r.added} rows; expected ${ROWS}`);
-        console.log(`  ${mib(bytes)} of CSV in ${seconds(r.elapsedMs)}`);
-      } finally {
-        db.$client.close();
-      }
-      fs.rmSync(csv);
-    });
+  await phase.run("databases: migrations + the shipped incident (155 sample rows), twice", async () => {
+    for (const file of [small, large]) await prepareDatabase({ env: readEnv({ DATABASE_PATH: file, LOOKUP_SECRET: SECRET }) });
+  });
+  await phase.run(`the large one: ${ROWS.toLocaleString("en")} rows over ${ACCOUNTS.toLocaleString("en")} accounts, imported with --replace`, async () => {
+    const csv = path.join(tmp, "affected.csv");
+    const { bytes } = await writeFixtureCsv(csv, { rows: ROWS, accounts: ACCOUNTS, seed: 1 });
+    const r = await importFixture({ csv, dbFile: large, slug: SLUG, secret: SECRET, rows: ROWS });
+    console.log(`  ${mib(bytes)} of CSV in ${seconds(r.elapsedMs)}`);
+    fs.rmSync(csv);
+  });
 
-    const sizes: Size[] = [];
-    let cached: Cached | null = null;
-    for (const [rows, file] of [
-      [155, small],
-      [ROWS, large],
-    ] as const) {
-      const label = `${rows.toLocaleString("en")} rows`;
-      const build = await phase.run(`build with ${label}: next build into ${DIST_DIR}`, () =>
-        nextBuild({ logFile: path.join(tmp, `build-${rows}.log`), env: { DATABASE_PATH: file, LOOKUP_SECRET: SECRET }, reuse: REUSE_BUILD }),
-      );
-      const renderMs = await phase.run(`read and render the record in-process with ${label}`, () => renderTimes(file));
-      const { size, load } = await phase.run(`page with ${label}: scripts/server.ts`, async () => {
-        const server = await startApp(file, path.join(tmp, `app-${rows}.log`));
-        try {
-          const weight = await weighPage(server.baseURL, PAGE);
-          // The page under load for a while before reading memory: what the server holds while serving it.
-          const warm = await measure(`page with ${label}, warm-up for memory`, server, PAGE, { method: "GET", headers: GZIP }, { ...SHAPE, warmupSeconds: 1 });
-          const memory = memoryOf(server.child.pid);
-          const load = rows === ROWS ? await measureCached(server, tmp) : null;
-          return { size: { rows, weight, buildMs: build?.ms ?? null, memory, renderMs, broken: brokenText([warm]) }, load };
-        } finally {
-          await stop(server);
-        }
-      });
-      sizes.push(size);
-      cached = load ?? cached;
-    }
-    if (!cached) throw new BenchFailure("the cached page was not measured");
-    const { app, bare } = cached;
-    report({ shape: SHAPE, sizes, app, bare });
-    const broken = [brokenText([app, bare]), ...sizes.map((s) => s.broken)].filter((b) => b !== null);
-    failed = broken.length > 0;
-    if (failed) console.error(`\nSomething broke: ${broken.join("; ")}.`);
-  } finally {
-    for (const server of running) await stop(server);
-    if (KEEP) console.log(`\nkept ${tmp}`);
-    else fs.rmSync(tmp, { recursive: true, force: true });
+  const sizes: Size[] = [];
+  let cached: Cached | null = null;
+  for (const [rows, file] of [
+    [155, small],
+    [ROWS, large],
+  ] as const) {
+    const label = `${rows.toLocaleString("en")} rows`;
+    const build = await phase.run(`build with ${label}: next build into ${DIST_DIR}`, () =>
+      nextBuild({ logFile: path.join(tmp, `build-${rows}.log`), env: { DATABASE_PATH: file, LOOKUP_SECRET: SECRET }, reuse: REUSE_BUILD }),
+    );
+    const renderMs = await phase.run(`read and render the record in-process with ${label}`, () => renderTimes(file));
+    const { size, load } = await phase.run(`page with ${label}: scripts/server.ts`, async () => {
+      const server = await startApp(file, path.join(tmp, `app-${rows}.log`));
+      try {
+        const weight = await weighPage(server.baseURL, PAGE);
+        // The page under load for a while before reading memory: what the server holds while serving it.
+        const warm = await measure(`page with ${label}, warm-up for memory`, server, PAGE, { method: "GET", headers: GZIP }, { ...SHAPE, warmupSeconds: 1 });
+        const memory = memoryOf(server.child.pid);
+        const load = rows === ROWS ? await measureCached(server, tmp) : null;
+        return { size: { rows, weight, buildMs: build?.ms ?? null, memory, renderMs, broken: brokenText([warm]) }, load };
+      } finally {
+        await stop(server);
+      }
+    });
+    sizes.push(size);
+    cached = load ?? cached;
   }
+  if (!cached) throw new BenchFailure("the cached page was not measured");
+  const { app, bare } = cached;
+  report({ shape: SHAPE, sizes, app, bare });
+  const broken = [brokenText([app, bare]), ...sizes.map((s) => s.broken)].filter((b) => b !== null);
+  if (broken.length > 0) console.error(`\nSomething broke: ${broken.join("; ")}.`);
   console.log(`\n${phase.line()}`);
   console.log(`whole benchmark: ${seconds(performance.now() - started)}`);
-  return failed ? 1 : 0;
+  return broken.length > 0 ? 1 : 0;
 }
 
 type Cached = { app: Measured; bare: Measured };
@@ -184,38 +157,10 @@ function startApp(file: string, logFile: string): Promise<Server> {
   return start("app", appArgs(), appEnv(file, SECRET), logFile);
 }
 
-async function start(name: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): Promise<Server> {
-  const server = await startServer({
-    name,
-    args,
-    env,
-    port: await freePort(),
-    logFile,
-    ready: async (baseURL) => (await fetch(baseURL + PAGE, { signal: AbortSignal.timeout(10_000) })).status === 200,
-  });
-  running.add(server);
-  console.log(`  ${name} answering on ${server.baseURL} (pid ${server.child.pid})`);
-  return server;
+function start(name: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): Promise<Server> {
+  return servers.start({ name, args, env, logFile, ready: async (baseURL) => (await fetch(baseURL + PAGE, { signal: AbortSignal.timeout(10_000) })).status === 200 });
 }
 
-async function stop(server: Server): Promise<void> {
-  await stopServer(server);
-  running.delete(server);
-}
+const stop = (server: Server) => servers.stop(server);
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    void Promise.all([...running].map((server) => stopServer(server))).finally(() => {
-      if (tmpDir && !KEEP) fs.rmSync(tmpDir, { recursive: true, force: true });
-      process.exit(130);
-    });
-  });
-}
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`\nbench:page failed: ${failureText(error)}`);
-    process.exit(1);
-  },
-);
+runBench("bench:page", servers, main);

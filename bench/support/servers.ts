@@ -91,6 +91,35 @@ export async function startServer({
   throw new Error(`${name} did not answer within ${START_TIMEOUT_MS / 1000} s:\n${output.join("")}`);
 }
 
+type StartOptions = Parameters<typeof startServer>[0];
+
+/** The servers a benchmark has started, so that an error or Ctrl-C stops every one of them. */
+export type ServerPool = {
+  start(options: Omit<StartOptions, "port">): Promise<Server>;
+  stop(server: Server): Promise<void>;
+  stopAll(): Promise<void>;
+};
+
+export function serverPool(): ServerPool {
+  const running = new Set<Server>();
+  const stop = async (server: Server) => {
+    await stopServer(server);
+    running.delete(server);
+  };
+  return {
+    async start(options) {
+      const server = await startServer({ ...options, port: await freePort() });
+      running.add(server);
+      console.log(`  ${server.name} answering on ${server.baseURL} (pid ${server.child.pid})`);
+      return server;
+    },
+    stop,
+    async stopAll() {
+      for (const server of [...running]) await stop(server);
+    },
+  };
+}
+
 /** SIGTERM to this child's own PID, SIGKILL after a grace period; resolves when it has exited. */
 export function stopServer(server: Server): Promise<void> {
   return stopChild(server.child, KILL_GRACE_MS);
