@@ -18,7 +18,8 @@ declare module "vitest" {
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
-const DIST_DIR = ".next-test";
+/** A session working beside another can build elsewhere: AFTERMATH_TEST_DIST_DIR=.next-mine. */
+const DIST_DIR = process.env.AFTERMATH_TEST_DIST_DIR ?? ".next-test";
 /** Fixed so the database is the same from run to run; not a real secret. */
 export const TEST_LOOKUP_SECRET = "5eed".repeat(16);
 const START_TIMEOUT_MS = 60_000;
