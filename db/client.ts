@@ -4,13 +4,21 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { databasePath } from "./env";
+import { ensurePrivateFile, narrowToOwner } from "./private-file";
 import * as schema from "./schema";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
-/** Opens (and with `create`, creates) a database with the pragmas every connection needs. */
+/**
+ * Opens (and with `create`, creates) a database with the pragmas every connection needs. The file,
+ * its -wal and its -shm are kept 0600: SQLite creates the last two with the database file's mode.
+ */
 export function openDatabase(file: string, { create = false } = {}): Db {
-  if (create) fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (create) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    ensurePrivateFile(file);
+  }
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) narrowToOwner(f);
   const sqlite = new Database(file, { fileMustExist: !create });
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");

@@ -3,24 +3,26 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { type Env, databasePath, readEnv } from "./env";
+import { PRIVATE_MODE, narrowToOwner } from "./private-file";
 
 /** The key file sits beside the database it hashes for (default ./data/lookup.key). */
 export function lookupKeyPath(env: Env = readEnv()): string {
   return path.join(path.dirname(databasePath(env)), "lookup.key");
 }
 
-/** LOOKUP_SECRET when set; otherwise a key generated once, readable only by its owner. */
+/** LOOKUP_SECRET when set; otherwise a key generated once, readable only by its owner (a wider mode is narrowed). */
 export function lookupSecret(env: Env = readEnv()): string {
   if (env.LOOKUP_SECRET) return env.LOOKUP_SECRET;
   const file = lookupKeyPath(env);
   try {
+    narrowToOwner(file);
     return readKey(file);
   } catch (error) {
     if (!isMissing(error)) throw error;
   }
   fs.mkdirSync(path.dirname(file), { recursive: true });
   try {
-    fs.writeFileSync(file, randomBytes(32).toString("hex") + "\n", { mode: 0o600, flag: "wx" });
+    fs.writeFileSync(file, randomBytes(32).toString("hex") + "\n", { mode: PRIVATE_MODE, flag: "wx" });
   } catch (error) {
     // Another process created it first: use theirs.
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
