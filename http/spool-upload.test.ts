@@ -1,3 +1,4 @@
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -55,7 +56,38 @@ describe("withSpooledUpload", () => {
 });
 
 describe("removeLeftoverSpools", () => {
-  it("removes spool directories older than the limit and keeps newer ones", () => {
+  const spoolOf = (pid: number) => fs.mkdtempSync(path.join(under, `aftermath-upload-${pid}-`));
+  /** A process that has exited: nothing answers to its pid any more. */
+  const deadPid = () => spawnSync(process.execPath, ["-e", ""]).pid;
+
+  it("names each spool after the process that made it", async () => {
+    const names = await withSpooledUpload(body("a"), { extension: "csv", maxBytes: 8, under }, async () => fs.readdirSync(under));
+    expect(names).toEqual([expect.stringMatching(new RegExp(`^aftermath-upload-${process.pid}-[A-Za-z0-9]{6}$`))]);
+  });
+
+  it("removes a dead process's spool however new, and keeps a running one's", () => {
+    const live = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60_000)"]);
+    try {
+      expect(live.pid).toBeGreaterThan(0);
+      const dead = spoolOf(deadPid());
+      const running = spoolOf(live.pid ?? 0);
+      fs.writeFileSync(path.join(dead, "upload.bin"), "x");
+      removeLeftoverSpools(60 * 60 * 1000, under);
+      expect(fs.existsSync(dead)).toBe(false);
+      expect(fs.existsSync(running)).toBe(true);
+      fs.rmSync(running, { recursive: true });
+    } finally {
+      live.kill();
+    }
+  });
+
+  it("removes this process's own (a restart that got the crashed server's pid back)", () => {
+    const own = spoolOf(process.pid);
+    removeLeftoverSpools(60 * 60 * 1000, under);
+    expect(fs.existsSync(own)).toBe(false);
+  });
+
+  it("removes unnamed spools from before pids were in the name once older than the limit, and keeps newer ones", () => {
     const old = fs.mkdtempSync(path.join(under, "aftermath-upload-"));
     const recent = fs.mkdtempSync(path.join(under, "aftermath-upload-"));
     const past = new Date(Date.now() - 2 * 60 * 60 * 1000);

@@ -16,8 +16,12 @@ export class UploadTooLargeError extends Error {
   }
 }
 
-/** Uploads wait in a directory of this name under the temp dir; whatever a crash leaves there is unreadable. */
+/**
+ * Uploads wait in a directory "aftermath-upload-<pid>-XXXXXX" under the temp dir, named after the
+ * process that spools them so a later start can tell a crashed server's leftovers from a live one's.
+ */
 const SPOOL_NAME = "aftermath-upload-";
+const OWNED_SPOOL = /^aftermath-upload-([1-9][0-9]*)-[A-Za-z0-9]{6}$/;
 
 /**
  * Streams `body` to a temp file, encrypted (AES-256-CTR) under a key that exists only in this
@@ -30,7 +34,7 @@ export async function withSpooledUpload<T>(
   { extension, maxBytes, under = os.tmpdir() }: { extension: "csv" | "json"; maxBytes: number; under?: string },
   work: (source: ImportSource) => Promise<T>,
 ): Promise<T> {
-  const dir = await fs.promises.mkdtemp(path.join(under, SPOOL_NAME));
+  const dir = await fs.promises.mkdtemp(path.join(under, `${SPOOL_NAME}${process.pid}-`));
   const key = randomBytes(32);
   const iv = randomBytes(16);
   try {
@@ -57,10 +61,28 @@ export async function withSpooledUpload<T>(
   }
 }
 
-/** Removes spool directories a crashed server left behind: old ones only, as another process may be importing. */
+/** Whether a process with this pid exists (EPERM: it does, under another user). */
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== "ESRCH";
+  }
+}
+
+/**
+ * Removes the spool directories a crashed server left behind, at start, before this process spools
+ * anything: those of a pid that is not running (or is this process's: a restart reusing the pid),
+ * and unnamed ones from before spools carried a pid once they are older than `olderThanMs`.
+ */
 export function removeLeftoverSpools(olderThanMs = 60 * 60 * 1000, under = os.tmpdir()): void {
   for (const name of fs.readdirSync(under)) {
+    if (!name.startsWith(SPOOL_NAME)) continue;
     const full = path.join(under, name);
-    if (name.startsWith(SPOOL_NAME) && Date.now() - fs.statSync(full).mtimeMs > olderThanMs) fs.rmSync(full, { recursive: true, force: true });
+    const pid = Number(OWNED_SPOOL.exec(name)?.[1] ?? 0);
+    const mtimeMs = fs.statSync(full, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+    const leftover = pid === 0 ? Date.now() - mtimeMs > olderThanMs : pid === process.pid || !processIsAlive(pid);
+    if (leftover) fs.rmSync(full, { recursive: true, force: true });
   }
 }
