@@ -15,6 +15,12 @@ describe("clientAddress", () => {
     expect(clientAddress(headers({ [CLIENT_ADDRESS_HEADER]: "10.0.0.2" }), true)).toBe("10.0.0.2");
   });
 
+  it("counts by the client's key: IPv4-mapped as IPv4, IPv6 by /64, a malformed entry in one shared bucket", () => {
+    expect(clientAddress(headers({ [CLIENT_ADDRESS_HEADER]: "::ffff:127.0.0.1" }), false)).toBe("127.0.0.1");
+    expect(clientAddress(headers({ "x-forwarded-for": "6.6.6.6, 2001:DB8:1:2::7" }), true)).toBe("2001:db8:1:2::/64");
+    expect(clientAddress(headers({ [CLIENT_ADDRESS_HEADER]: "10.0.0.2", "x-forwarded-for": "not-an-ip-42" }), true)).toBe("unparseable");
+  });
+
   it("puts every request without a known address in one shared bucket", () => {
     expect(clientAddress(headers({}), false)).toBe("unknown");
   });
