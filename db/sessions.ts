@@ -81,6 +81,6 @@ export function deleteSession(db: Db, rawId: string): void {
 }
 
 /** Ends every session of a user (password change, removal, "sign out everywhere"); returns how many. */
-export function deleteSessionsOf(db: Db, userId: number): number {
+export function deleteSessionsOf(db: Pick<Db, "delete">, userId: number): number {
   return db.delete(session).where(eq(session.userId, userId)).run().changes;
 }

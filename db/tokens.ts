@@ -1,13 +1,18 @@
 import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
 import type { Actor } from "@/domain/access";
 import type { TokenScope } from "@/domain/access";
+import { DomainError } from "@/domain/errors";
 import { hashToken, isSecretTokenShape, newSecretToken } from "@/lib/secret-token";
+import { recordAudit } from "./audit";
 import type { Db } from "./client";
 import { apiToken } from "./schema";
 
 /** Prefix that makes a leaked token recognisable to secret scanners. */
 const PREFIX = "aft_";
+
+export const tokenNameSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, "a name is 1-64 letters, digits, '.', '_' or '-'");
 
 export class TokenNameTakenError extends Error {
   constructor(name: string) {
@@ -34,4 +39,32 @@ export function actorFromBearer(db: Db, authorization: string | null): Actor | n
     .where(and(eq(apiToken.tokenHash, hashToken(raw.slice(PREFIX.length))), isNull(apiToken.revokedAt)))
     .get();
   return row ? { kind: "token", ...row } : null;
+}
+
+/**
+ * Revokes the named token: actorFromBearer refuses it from the next request on. One audit entry, in
+ * the same transaction; a token revoked already is left as it is, with no entry.
+ */
+export function revokeToken(db: Db, actor: Actor, name: string, now = new Date()): { revokedAt: string; alreadyRevoked: boolean } {
+  if (actor.kind !== "system") throw new DomainError("forbidden", "Tokens are revoked at the server's shell: npm run token:revoke.");
+  return db.transaction(
+    (tx) => {
+      const row = tx.select({ id: apiToken.id, revokedAt: apiToken.revokedAt }).from(apiToken).where(eq(apiToken.name, name)).get();
+      if (!row) throw new DomainError("not-found", `There is no token named "${name}".`);
+      if (row.revokedAt !== null) return { revokedAt: row.revokedAt, alreadyRevoked: true };
+      const revokedAt = now.toISOString();
+      tx.update(apiToken).set({ revokedAt }).where(eq(apiToken.id, row.id)).run();
+      recordAudit(tx, {
+        actor,
+        incident: null,
+        action: "update",
+        entity: "api_token",
+        entityId: row.id,
+        before: { name, revokedAt: null },
+        after: { name, revokedAt },
+      });
+      return { revokedAt, alreadyRevoked: false };
+    },
+    { behavior: "immediate" },
+  );
 }

@@ -1,10 +1,13 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { USER_ROLES, type UserRole } from "@/domain/access";
+import { type Actor, USER_ROLES, type UserRole } from "@/domain/access";
+import { DomainError } from "@/domain/errors";
 import { hashPassword, needsRehash, passwordProblem, verifyPassword } from "@/lib/password";
+import { recordAudit } from "./audit";
 import type { Db } from "./client";
 import { user } from "./schema";
+import { deleteSessionsOf } from "./sessions";
 
 export type AccountUser = { id: number; email: string; role: UserRole };
 
@@ -34,6 +37,8 @@ export class EmailTakenError extends Error {
 
 export class InvalidUserError extends Error {}
 
+export const noSuchUser = (email: string) => new DomainError("not-found", `There is no user with the email ${email}.`);
+
 export function findUserByEmail(db: Db, email: string): (AccountUser & { passwordHash: string }) | null {
   const row = db
     .select({ id: user.id, email: user.email, role: user.role, passwordHash: user.passwordHash })
@@ -43,25 +48,31 @@ export function findUserByEmail(db: Db, email: string): (AccountUser & { passwor
   return row ?? null;
 }
 
-/** A new editor or admin. Throws InvalidUserError (email, role, password policy) or EmailTakenError. */
-export async function createUser(db: Db, input: { email: string; password: string; role: string }): Promise<AccountUser> {
+/** The normalized email, once it and the password pass; InvalidUserError when either does not. */
+function checkCredentials(input: { email: string; password: string }): string {
   const email = emailSchema.safeParse(input.email);
   if (!email.success) throw new InvalidUserError(email.error.issues[0]?.message ?? "not an email address");
-  const role = roleSchema.safeParse(input.role);
-  if (!role.success) throw new InvalidUserError(role.error.issues[0]?.message ?? "not a role");
   const problem = passwordProblem(input.password);
   if (problem) throw new InvalidUserError(problem);
-  if (findUserByEmail(db, email.data)) throw new EmailTakenError(email.data);
+  return email.data;
+}
+
+/** A new editor or admin. Throws InvalidUserError (email, role, password policy) or EmailTakenError. */
+export async function createUser(db: Db, input: { email: string; password: string; role: string }): Promise<AccountUser> {
+  const role = roleSchema.safeParse(input.role);
+  if (!role.success) throw new InvalidUserError(role.error.issues[0]?.message ?? "not a role");
+  const email = checkCredentials(input);
+  if (findUserByEmail(db, email)) throw new EmailTakenError(email);
   const passwordHash = await hashPassword(input.password);
   try {
     return db
       .insert(user)
-      .values({ email: email.data, passwordHash, role: role.data })
+      .values({ email, passwordHash, role: role.data })
       .returning({ id: user.id, email: user.email, role: user.role })
       .get();
   } catch (error) {
     // Someone else added the same email while this one was hashing.
-    if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") throw new EmailTakenError(email.data);
+    if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") throw new EmailTakenError(email);
     throw error;
   }
 }
@@ -81,4 +92,35 @@ export async function authenticate(db: Db, email: string, password: string): Pro
     if (passwordHash) db.update(user).set({ passwordHash }).where(eq(user.id, found.id)).run();
   }
   return { id: found.id, email: found.email, role: found.role };
+}
+
+/**
+ * Gives the user a new password and ends every one of their sessions, with one audit entry that
+ * holds neither password nor hash. Throws InvalidUserError (email, password policy) or a
+ * DomainError "not-found" for an unknown email.
+ */
+export async function resetPassword(db: Db, actor: Actor, input: { email: string; password: string }): Promise<{ user: AccountUser; sessionsEnded: number }> {
+  if (actor.kind !== "system") throw new DomainError("forbidden", "Passwords are reset at the server's shell: npm run user:password.");
+  const email = checkCredentials(input);
+  const found = findUserByEmail(db, email);
+  if (!found) throw noSuchUser(email);
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(
+    (tx) => {
+      // Removed while the hash was being made: nothing to reset.
+      if (tx.update(user).set({ passwordHash }).where(eq(user.id, found.id)).run().changes === 0) throw noSuchUser(email);
+      const sessionsEnded = deleteSessionsOf(tx, found.id);
+      recordAudit(tx, {
+        actor,
+        incident: null,
+        action: "update",
+        entity: "user",
+        entityId: found.id,
+        before: { email },
+        after: { email, password: "reset", sessionsEnded },
+      });
+      return { user: { id: found.id, email: found.email, role: found.role }, sessionsEnded };
+    },
+    { behavior: "immediate" },
+  );
 }
