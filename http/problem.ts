@@ -24,10 +24,3 @@ export function json(body: unknown, headers: Record<string, string> = {}): Respo
     headers: { "content-type": "application/json", ...NO_STORE, ...headers },
   });
 }
-
-export function methodNotAllowed(allow: string[]): Response {
-  return problem(
-    { status: 405, title: "Method Not Allowed", detail: `This resource answers ${allow.join(", ")} only.` },
-    { allow: allow.join(", ") },
-  );
-}

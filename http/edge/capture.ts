@@ -28,11 +28,12 @@ export const chunkBytes = (chunk: unknown, encoding: unknown): Buffer =>
 
 /**
  * Holds back what Next writes to `res` and hands it, whole, to `finish` instead of the socket. When
- * Next ends the response the real methods are back, headers cleared, and `finish` sends what it decides.
+ * Next ends the response the methods from before are back, headers cleared, and `finish` sends what it decides.
  */
 export function holdResponse(res: ServerResponse, finish: (captured: Captured) => void): void {
   const chunks: Buffer[] = [];
-  const own = ["writeHead", "write", "end", "flushHeaders"] as const;
+  // Whatever stood in place before (the edge's guard) comes back, not the prototype's methods.
+  const before = { writeHead: res.writeHead, write: res.write, end: res.end, flushHeaders: res.flushHeaders };
   const held = {
     writeHead(this: ServerResponse, code: number, ...rest: unknown[]) {
       this.statusCode = code;
@@ -50,7 +51,7 @@ export function holdResponse(res: ServerResponse, finish: (captured: Captured) =
     end(this: ServerResponse, chunk?: unknown, encoding?: unknown, callback?: unknown) {
       const cb = [chunk, encoding, callback].find((a): a is () => void => typeof a === "function");
       if (chunk !== undefined && chunk !== null && typeof chunk !== "function") chunks.push(chunkBytes(chunk, encoding));
-      for (const name of own) delete (this as unknown as Record<string, unknown>)[name];
+      Object.assign(this, before);
       const headers = this.getHeaders();
       for (const name of Object.keys(headers)) this.removeHeader(name);
       finish({ status: this.statusCode, headers, body: Buffer.concat(chunks) });

@@ -21,11 +21,11 @@ export const askedOf = (req: IncomingMessage): Asked => ({
 });
 
 /** A kept answer, in the encoding the client takes, or 304 when it has this one already. */
-export function sendEntry(asked: Asked, res: ServerResponse, entry: Entry, extra: OutgoingHttpHeaders): void {
+export function sendEntry(asked: Asked, res: ServerResponse, entry: Entry): void {
   const encoding = chooseEncoding(asked.acceptEncoding);
   const body = entry[encoding];
   const etag = entry.etag.replace(/"$/, `${ETAG_SUFFIX[encoding]}"`);
-  const headers: OutgoingHttpHeaders = { ...entry.headers, ...extra, etag };
+  const headers: OutgoingHttpHeaders = { ...entry.headers, etag };
   if (entry.status === 200 && matches(asked.ifNoneMatch, etag)) {
     res.writeHead(304, headers);
     res.end();
@@ -37,13 +37,10 @@ export function sendEntry(asked: Asked, res: ServerResponse, entry: Entry, extra
   res.end(asked.method === "HEAD" ? undefined : body);
 }
 
-/** Answers the server gives itself: RFC 9457 problem details with the API's headers. */
-export function sendProblem(res: ServerResponse, status: number, title: string, detail: string): void {
-  res.writeHead(status, {
-    ...BASE_HEADERS,
-    "content-type": "application/problem+json",
-    "cache-control": "no-store",
-    "content-security-policy": API_POLICY,
-  });
-  res.end(JSON.stringify({ type: "about:blank", title, status, detail }));
+/** An answer the server gives itself: RFC 9457 problem details with the API's headers, as head and body. */
+export function problemParts(status: number, title: string, detail: string, headers: Record<string, string> = {}): { headers: OutgoingHttpHeaders; body: string } {
+  return {
+    headers: { ...BASE_HEADERS, ...headers, "content-type": "application/problem+json", "cache-control": "no-store", "content-security-policy": API_POLICY },
+    body: JSON.stringify({ type: "about:blank", title, status, detail }),
+  };
 }

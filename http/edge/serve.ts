@@ -67,7 +67,7 @@ export function publicAnswers({ db, handle, generation, maxBytes }: { db: Db; ha
   const cache = new PageCache(maxBytes);
   const published = db.$client.prepare("SELECT 1 FROM incident WHERE slug = ? AND published = 1").pluck();
   const missing = (route: CachedRoute) => route.kind !== "feed" && route.slug !== null && published.get(route.slug) === undefined;
-  return async (route: CachedRoute, req: IncomingMessage, res: ServerResponse, extra: OutgoingHttpHeaders): Promise<void> => {
+  return async (route: CachedRoute, req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const asked = askedOf(req);
     const now = generation();
     let render: Promise<{ entry: Entry; keep: boolean }> | undefined;
@@ -80,9 +80,9 @@ export function publicAnswers({ db, handle, generation, maxBytes }: { db: Db; ha
     });
     // The request that rendered an entry not fit to keep is answered with it all the same.
     const answer = entry ?? (render ? (await render).entry : null);
-    if (answer) return sendEntry(asked, res, answer, extra);
+    if (answer) return sendEntry(asked, res, answer);
     // Another request's render was not kept: this one renders its own.
     const own = await renderWithNext(handle, req, res, now, missing(route));
-    sendEntry(asked, res, own.entry, extra);
+    sendEntry(asked, res, own.entry);
   };
 }

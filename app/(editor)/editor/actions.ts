@@ -1,5 +1,6 @@
 "use server";
 
+import { actionBegins } from "@/http/form-action";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
@@ -35,6 +36,7 @@ function attempt(work: () => unknown, message: string, slug: string, form?: Form
 }
 
 export async function createIncidentAction(_previous: EditorState, form: FormData): Promise<EditorState> {
+  await actionBegins();
   const actor = await editor("/editor");
   const input = incidentFromForm(form);
   const state = attempt(() => createIncident({ db: getDb(), actor, input }), "Created.", input.slug, form);
@@ -43,12 +45,14 @@ export async function createIncidentAction(_previous: EditorState, form: FormDat
 }
 
 export async function updateIncidentAction(slug: string, _previous: EditorState, form: FormData): Promise<EditorState> {
+  await actionBegins();
   const actor = await editor(`/editor/incidents/${slug}`);
   const { slug: _ignored, ...changes } = incidentFromForm(form);
   return attempt(() => updateIncident({ db: getDb(), actor, slug, input: { ...changes, version: versionFromForm(form) } }), "Saved.", slug, form);
 }
 
 export async function publishAction(slug: string, published: boolean, _previous: EditorState, form: FormData): Promise<EditorState> {
+  await actionBegins();
   const actor = await editor(`/editor/incidents/${slug}`);
   return attempt(
     () => setPublished({ db: getDb(), actor, slug, published, input: { version: versionFromForm(form) } }),
@@ -68,10 +72,12 @@ async function onItem(slug: string, collection: Collection, done: string, work: 
 }
 
 export async function addItemAction(slug: string, collection: Collection, _previous: EditorState, form: FormData): Promise<EditorState> {
+  await actionBegins();
   return onItem(slug, collection, "added", (actor, c) => addItem({ db: getDb(), actor, slug, collection: c, input: { version: versionFromForm(form), item: itemFromForm(c, form) } }), form);
 }
 
 export async function updateItemAction(slug: string, collection: Collection, id: number, _previous: EditorState, form: FormData): Promise<EditorState> {
+  await actionBegins();
   return onItem(
     slug,
     collection,
@@ -82,6 +88,7 @@ export async function updateItemAction(slug: string, collection: Collection, id:
 }
 
 export async function removeItemAction(slug: string, collection: Collection, id: number, _previous: EditorState, form: FormData): Promise<EditorState> {
+  await actionBegins();
   return onItem(slug, collection, "deleted", (actor, c) => removeItem({ db: getDb(), actor, slug, collection: c, id: idArg.parse(id), input: { version: versionFromForm(form) } }));
 }
 
@@ -89,6 +96,7 @@ export async function removeItemAction(slug: string, collection: Collection, id:
 const MAX_FORM_UPLOAD_BYTES = 20 * 1024 * 1024;
 
 export async function importAffectedAction(slug: string, _previous: EditorState, form: FormData): Promise<EditorState> {
+  await actionBegins();
   const actor = await editor(`/editor/incidents/${slug}`);
   const upload = form.get("file");
   const fail = (message: string, field = "file"): EditorState => ({ status: "error", message, errors: [{ field, message }] });

@@ -1,14 +1,13 @@
 import { readJsonBody } from "@/http/read-json";
-import { json, methodNotAllowed, problem } from "@/http/problem";
+import { BODY_LIMITS } from "@/http/body-limits";
+import { json, problem } from "@/http/problem";
 
 /**
  * An empty route for `npm run bench:lookup`: it reads the JSON body as the lookup route does and
  * answers a small JSON 200, so that the lookup's own cost shows against Next's. Only when the server
- * runs with AFTERMATH_BENCH=1; otherwise every method gets the same 404 as an address with no route.
+ * runs with AFTERMATH_BENCH=1; otherwise a POST gets the same 404 as an address with no route.
  */
 export const dynamic = "force-dynamic";
-
-const MAX_BODY_BYTES = 8 * 1024;
 
 const benchOn = () => process.env.AFTERMATH_BENCH === "1";
 
@@ -17,10 +16,7 @@ const notFound = () =>
 
 export async function POST(request: Request): Promise<Response> {
   if (!benchOn()) return notFound();
-  const body = await readJsonBody(request, MAX_BODY_BYTES);
+  const body = await readJsonBody(request, BODY_LIMITS.lookup);
   if (!body.ok) return problem(body.problem);
   return json({ ok: true });
 }
-
-const refuse = () => (benchOn() ? methodNotAllowed(["POST"]) : notFound());
-export { refuse as DELETE, refuse as GET, refuse as OPTIONS, refuse as PATCH, refuse as PUT };

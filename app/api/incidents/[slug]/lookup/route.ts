@@ -1,17 +1,16 @@
 import { runLookup } from "@/http/lookup-gate";
 import { readJsonBody } from "@/http/read-json";
-import { json, methodNotAllowed, problem } from "@/http/problem";
+import { BODY_LIMITS } from "@/http/body-limits";
+import { json, problem } from "@/http/problem";
 
 export const dynamic = "force-dynamic";
 
-const MAX_BODY_BYTES = 8 * 1024;
-const ALLOW = ["POST"];
 
 type Context = { params: Promise<{ slug: string }> };
 
 export async function POST(request: Request, { params }: Context): Promise<Response> {
   const { slug } = await params;
-  const body = await readJsonBody(request, MAX_BODY_BYTES);
+  const body = await readJsonBody(request, BODY_LIMITS.lookup);
   if (!body.ok) return problem(body.problem);
   const result = runLookup(slug, body.value, request.headers);
   switch (result.kind) {
@@ -59,11 +58,4 @@ export async function POST(request: Request, { params }: Context): Promise<Respo
         { ...result.headers, "retry-after": String(result.decision.retryAfterSeconds) },
       );
   }
-}
-
-const refuse = () => methodNotAllowed(ALLOW);
-export { refuse as DELETE, refuse as GET, refuse as PATCH, refuse as PUT };
-
-export function OPTIONS(): Response {
-  return new Response(null, { status: 204, headers: { allow: [...ALLOW, "OPTIONS"].join(", "), "cache-control": "no-store" } });
 }

@@ -1,0 +1,85 @@
+import type { IncomingMessage } from "node:http";
+import { hasBody } from "./body-limit";
+import { type BodyRule, type Method, type RouteMatch, matchRoute } from "./route-list";
+
+/** An answer the edge gives itself, before any handler: a refusal, or OPTIONS. */
+export type EdgeAnswer = { status: number; title: string; detail: string; headers?: Record<string, string> };
+export type Admitted = { route: RouteMatch | null; body: BodyRule | null };
+
+/** Longer targets are refused (414): no address of this site comes near it. */
+const MAX_TARGET = 8 * 1024;
+const FORM_TYPES = new Set(["multipart/form-data", "application/x-www-form-urlencoded", "text/plain"]);
+const EVERY_METHOD = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+const refuse = (status: number, title: string, detail: string, headers?: Record<string, string>): { answer: EdgeAnswer } => ({
+  answer: { status, title, detail, ...(headers ? { headers } : {}) },
+});
+
+/** The path's segments, decoded, after "." and ".." are resolved as a browser would; null when one does not decode. */
+function segmentsOf(target: string): string[] | null {
+  const path = new URL(target, "http://edge.invalid").pathname;
+  try {
+    const segments = path === "/" ? [] : path.split("/").slice(1).map((s) => decodeURIComponent(s));
+    return segments.some((s) => CONTROL.test(s)) ? null : segments;
+  } catch {
+    return null;
+  }
+}
+
+/** A request in absolute form ("GET http://host/path"), which RFC 9112 §3.2.2 says a server must take, as its path. */
+function originForm(req: IncomingMessage): string | null {
+  const target = req.url ?? "";
+  if (target.startsWith("/")) return target;
+  if (!/^https?:\/\//i.test(target)) return null;
+  try {
+    const url = new URL(target);
+    return url.host === req.headers.host ? `${url.pathname}${url.search}` : null;
+  } catch {
+    return null;
+  }
+}
+
+function bodyRefusal(req: IncomingMessage, rule: BodyRule | null): { answer: EdgeAnswer } | null {
+  const declared = req.headers["content-length"];
+  if (!rule) return hasBody(req) ? refuse(413, "Content Too Large", `A ${req.method} request to this address takes no body; send it without one.`) : null;
+  if (declared !== undefined && Number(declared) > rule.maxBytes) {
+    return refuse(413, "Content Too Large", `The body is ${declared} bytes; this address takes at most ${rule.maxBytes}. Nothing was read.`);
+  }
+  const type = String(req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  if (rule.form && !FORM_TYPES.has(type)) {
+    return refuse(415, "Unsupported Media Type", "This address takes the posts of its own forms only (multipart/form-data); send the form from the page.");
+  }
+  return null;
+}
+
+/**
+ * What the edge decides before any handler sees a request: a target that does not parse (400, 414),
+ * an unknown address under /api (404), a method the route does not take (405, with Allow), OPTIONS
+ * (204, with Allow), a body too large or not allowed (413). Otherwise the request goes on.
+ */
+export function admit(req: IncomingMessage, { dev }: { dev: boolean }): { answer: EdgeAnswer } | { admitted: Admitted } {
+  if (req.method === "OPTIONS" && req.url === "*") return refuse(204, "No Content", "", { allow: EVERY_METHOD });
+  const target = originForm(req);
+  if (target === null) return refuse(400, "Bad Request", "The request target is not a path of this site. Send a path such as /incidents.");
+  if (target.length > MAX_TARGET) return refuse(414, "URI Too Long", `The address is longer than ${MAX_TARGET} characters; no address of this site is.`);
+  req.url = target;
+  const segments = segmentsOf(target);
+  if (segments === null) return refuse(400, "Bad Request", "The address has a broken percent-encoding or a control character in its path. Check the address.");
+  // next dev serves its own tools under these paths.
+  if (dev && (segments[0] === "_next" || segments[0]?.startsWith("__nextjs"))) return { admitted: { route: null, body: null } };
+  const route = matchRoute(segments);
+  const method = (req.method ?? "GET").toUpperCase();
+  if (!route) {
+    if (segments[0] === "api" || (method !== "GET" && method !== "HEAD")) return refuse(404, "Not Found", "There is nothing at this address. Check the address.");
+    return { admitted: { route: null, body: null } };
+  }
+  const allow = route.allow.join(", ");
+  if (method === "OPTIONS") return refuse(204, "No Content", "", { allow });
+  if (!route.allow.some((m: Method) => m === method)) {
+    return refuse(405, "Method Not Allowed", `This address answers ${allow} only.`, { allow });
+  }
+  const named = method === "HEAD" ? "GET" : method;
+  const rule = Object.entries(route.spec.methods).find(([m]) => m === named)?.[1] ?? null;
+  return bodyRefusal(req, rule) ?? { admitted: { route, body: rule } };
+}

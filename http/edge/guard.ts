@@ -1,0 +1,127 @@
+import { randomUUID } from "node:crypto";
+import { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse, STATUS_CODES } from "node:http";
+import { API_POLICY, BASE_HEADERS } from "../security-headers";
+import type { EdgeAnswer } from "./gate";
+import { REQUEST_ID_HEADER, openNote, takeNote } from "./request-notes";
+import { problemParts } from "./send";
+
+type Callback = () => void;
+
+const isProblem = (type: unknown) => String(type ?? "").startsWith("application/problem+json");
+const isHtml = (type: unknown) => String(type ?? "").startsWith("text/html");
+
+/** Whether a Location stays on this site: a path, resolved against any origin, keeps that origin. */
+function onSite(location: unknown): boolean {
+  if (location === undefined) return true;
+  try {
+    return new URL(String(location), "http://site.invalid").origin === "http://site.invalid";
+  } catch {
+    return false;
+  }
+}
+
+function detailOf(status: number, id: string): string {
+  if (status >= 500) return `The server failed while answering (request id ${id}). Try again; if it keeps failing, give the operator that id.`;
+  if (status === 404) return "There is nothing at this address. Check the address.";
+  if (status === 400) return "The request could not be read. Check it and send it again.";
+  return `${STATUS_CODES[status] ?? "Error"}.`;
+}
+
+export type Guard = {
+  id: string;
+  /** Marks the request as a post of one of the app's forms (a server action): see writeHead. */
+  formPost: () => void;
+  answer: (a: EdgeAnswer) => void;
+};
+
+/**
+ * Stands between every layer (the edge, the cache, Next) and the socket. Each answer gets the
+ * request id and the full set of security headers; an error a non-browser client would get as HTML
+ * or text becomes problem+json; a redirect off this site is refused; a form's asked-for status
+ * (request-notes) is applied; a form post Next could not decode, before any action ran, is a 400,
+ * not Next's 500. Every 5xx is logged with the request id.
+ */
+export function guardResponse(req: IncomingMessage, res: ServerResponse, always: Record<string, string> = {}): Guard {
+  const id = randomUUID();
+  req.headers[REQUEST_ID_HEADER] = id;
+  openNote(id);
+  const wantsHtml = String(req.headers.accept ?? "").includes("text/html");
+  const method = req.method;
+  const path = req.url;
+  let formPost = false;
+  const full = { ...BASE_HEADERS, "content-security-policy": API_POLICY, ...always, [REQUEST_ID_HEADER]: id };
+  // Set now, so that what a layer sets itself replaces them; set again wherever a layer cleared them.
+  const complete = () => {
+    for (const [name, value] of Object.entries(full)) if (!res.hasHeader(name)) res.setHeader(name, value);
+  };
+  complete();
+
+  const { writeHead, write, end } = res;
+  let replaced = false;
+  const problem = (status: number, detail: string, title = STATUS_CODES[status] ?? "Error", headers: Record<string, string> = {}) => {
+    replaced = true;
+    for (const name of res.getHeaderNames()) res.removeHeader(name);
+    const parts = problemParts(status, title, detail, { ...always, [REQUEST_ID_HEADER]: id, ...headers });
+    const body = Buffer.from(parts.body);
+    Reflect.apply(writeHead, res, [status, { ...parts.headers, "content-length": body.length }]);
+    Reflect.apply(end, res, [body]);
+  };
+
+  Object.assign(res, {
+    writeHead(status: number, ...rest: unknown[]) {
+      if (replaced) return res;
+      const headers = rest.find((r): r is OutgoingHttpHeaders => typeof r === "object" && r !== null && !Array.isArray(r));
+      for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) res.setHeader(name, value);
+      complete();
+      const note = takeNote(id);
+      let code = status;
+      if (note?.status) {
+        code = note.status.code;
+        for (const [name, value] of Object.entries(note.status.headers)) res.setHeader(name, value);
+      }
+      const type = res.getHeader("content-type");
+      if (code >= 500 && formPost && !note?.actionStarted) {
+        problem(400, "The form's data could not be read, so nothing was done. Reload the page and send the form again.");
+      } else if (!onSite(res.getHeader("location"))) {
+        problem(400, "This address leads off this site; nothing was done. Check the address.");
+      } else if (code >= 400 && !isProblem(type) && !(wantsHtml && isHtml(type))) {
+        problem(code, detailOf(code, id), undefined, res.getHeader("allow") ? { allow: String(res.getHeader("allow")) } : {});
+      } else {
+        Reflect.apply(writeHead, res, [code, ...rest.filter((r) => r !== headers)]);
+      }
+      return res;
+    },
+    write(chunk: unknown, encoding?: unknown, callback?: unknown) {
+      if (!res.headersSent) res.writeHead(res.statusCode);
+      if (!replaced) return Reflect.apply(write, res, [chunk, encoding, callback].filter((a) => a !== undefined));
+      const cb = typeof encoding === "function" ? encoding : callback;
+      if (typeof cb === "function") process.nextTick(cb as Callback);
+      return true;
+    },
+    end(chunk?: unknown, encoding?: unknown, callback?: unknown) {
+      if (!res.headersSent && !replaced) res.writeHead(res.statusCode);
+      if (!replaced) return Reflect.apply(end, res, [chunk, encoding, callback].filter((a) => a !== undefined));
+      const cb = [chunk, encoding, callback].find((a): a is Callback => typeof a === "function");
+      if (cb) process.nextTick(cb);
+      return res;
+    },
+  });
+
+  res.once("close", () => {
+    takeNote(id);
+    if (res.statusCode >= 500) console.error(JSON.stringify({ event: "server_error", requestId: id, method, path, status: res.statusCode }));
+  });
+
+  return {
+    id,
+    formPost: () => void (formPost = true),
+    answer: ({ status, title, detail, headers = {} }) => {
+      if (status === 204) {
+        res.writeHead(204, { ...headers, "cache-control": "no-store" });
+        res.end();
+        return;
+      }
+      problem(status, detail, title, headers);
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ROUTES, matchRoute } from "./route-list";
+
+const APP = path.resolve(__dirname, "../../app");
+const HANDLER_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+
+/** Every page and route handler under app/, as its address (route groups dropped) and file. */
+function appRoutes(dir = APP, at: string[] = []): Array<{ path: string; file: string }> {
+  const found: Array<{ path: string; file: string }> = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name.startsWith("_")) continue; // private folders hold no routes
+      found.push(...appRoutes(full, /^\(.*\)$/.test(entry.name) ? at : [...at, entry.name]));
+    } else if (/^(page\.tsx|route\.ts)$/.test(entry.name)) {
+      found.push({ path: `/${at.join("/")}`, file: full });
+    } else if (entry.name === "icon.svg") {
+      found.push({ path: `/${[...at, entry.name].join("/")}`, file: full });
+    }
+  }
+  return found;
+}
+
+/** The HTTP methods a route handler file exports, read from its source. */
+function exportedMethods(file: string): string[] {
+  const source = fs.readFileSync(file, "utf8");
+  const named = new Set<string>();
+  for (const m of source.matchAll(/export (?:const|async function|function) (GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)\b/g)) named.add(m[1] ?? "");
+  for (const m of source.matchAll(/export \{([^}]*)\}/g)) {
+    for (const part of (m[1] ?? "").split(",")) {
+      const name = part.split(/\s+as\s+/).at(-1)?.trim() ?? "";
+      if ((HANDLER_METHODS as readonly string[]).includes(name)) named.add(name);
+    }
+  }
+  return [...named].sort();
+}
+
+describe("the edge's route list", () => {
+  const app = appRoutes();
+
+  it("names every page and route handler in app/, and nothing Next does not serve but the server's own files", () => {
+    const listed = new Set(ROUTES.map((r) => r.path));
+    for (const route of app) expect(listed, `${route.file} is not in http/edge/route-list.ts`).toContain(route.path);
+    const served = new Set(app.map((r) => r.path));
+    for (const route of ROUTES.filter((r) => r.kind === "page" || r.kind === "api")) {
+      expect(served, `${route.path} is in the route list but app/ has no such page or route`).toContain(route.path);
+    }
+  });
+
+  it("gives each route handler exactly the methods its file exports (HEAD and OPTIONS are the edge's)", () => {
+    for (const route of app.filter((r) => r.file.endsWith("route.ts"))) {
+      const spec = ROUTES.find((r) => r.path === route.path);
+      expect(exportedMethods(route.file), route.file).toEqual(Object.keys(spec?.methods ?? {}).sort());
+    }
+  });
+
+  it("matches the most specific route and takes no empty segment", () => {
+    expect(matchRoute(["api", "v1", "incidents", "x", "history"])?.spec.path).toBe("/api/v1/incidents/[slug]/history");
+    expect(matchRoute(["api", "v1", "incidents", "x", "events"])?.spec.path).toBe("/api/v1/incidents/[slug]/[collection]");
+    expect(matchRoute([])?.spec.path).toBe("/");
+    expect(matchRoute(["editor", ""])).toBeNull();
+    expect(matchRoute(["_next", "static", "chunks", "a.js"])?.allow).toEqual(["GET", "HEAD", "OPTIONS"]);
+  });
+});

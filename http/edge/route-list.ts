@@ -1,0 +1,84 @@
+import { BODY_LIMITS } from "../body-limits";
+
+/**
+ * Every address this site answers, with the methods each allows and the body each method may
+ * carry. The edge answers everything else itself (404, 405, 413); tests/edge-routes.test.ts fails
+ * when app/ has a page or route handler this list does not name, or names methods it does not.
+ */
+export type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
+
+/** A method's body: at most `maxBytes`, and for a form post one of the form types. */
+export type BodyRule = { maxBytes: number; form?: true };
+
+export type RouteSpec = {
+  /** In app/ notation without route groups: "[slug]" is one segment, "[...path]" the rest. */
+  path: string;
+  /** page: Next renders it; api: a route handler; file: the server's own export; asset: a static file. */
+  kind: "page" | "api" | "file" | "asset";
+  /** The methods besides HEAD and OPTIONS (the edge answers those), each with its body or null for none. */
+  methods: Partial<Record<Exclude<Method, "HEAD" | "OPTIONS">, BodyRule | null>>;
+};
+
+const page = (path: string, post?: BodyRule): RouteSpec => ({ path, kind: "page", methods: post ? { GET: null, POST: post } : { GET: null } });
+const file = (path: string): RouteSpec => ({ path, kind: "file", methods: { GET: null } });
+const json = { maxBytes: BODY_LIMITS.apiJson };
+const form = { maxBytes: BODY_LIMITS.form, form: true } as const;
+const editorForm = { maxBytes: BODY_LIMITS.editorForm, form: true } as const;
+
+export const ROUTES: readonly RouteSpec[] = [
+  page("/"),
+  file("/feed.xml"),
+  page("/incidents/[slug]"),
+  page("/incidents/[slug]/changes"),
+  page("/incidents/[slug]/lookup", form),
+  file("/incidents/[slug]/export.html"),
+  file("/incidents/[slug]/postmortem.md"),
+  file("/incidents/[slug]/incident.json"),
+  file("/incidents/[slug]/incident.schema.json"),
+  page("/signin", form),
+  page("/signout", form),
+  page("/editor", editorForm),
+  page("/editor/incidents/[slug]", editorForm),
+  page("/editor/incidents/[slug]/history"),
+  { path: "/api/incidents/[slug]/lookup", kind: "api", methods: { POST: { maxBytes: BODY_LIMITS.lookup } } },
+  { path: "/api/bench/noop", kind: "api", methods: { POST: { maxBytes: BODY_LIMITS.lookup } } },
+  { path: "/api/v1/openapi.json", kind: "api", methods: { GET: null } },
+  { path: "/api/v1/incidents", kind: "api", methods: { GET: null, POST: json } },
+  { path: "/api/v1/incidents/[slug]", kind: "api", methods: { GET: null, PATCH: json } },
+  { path: "/api/v1/incidents/[slug]/history", kind: "api", methods: { GET: null } },
+  { path: "/api/v1/incidents/[slug]/publish", kind: "api", methods: { POST: json } },
+  { path: "/api/v1/incidents/[slug]/unpublish", kind: "api", methods: { POST: json } },
+  { path: "/api/v1/incidents/[slug]/affected", kind: "api", methods: { POST: { maxBytes: BODY_LIMITS.apiUpload } } },
+  { path: "/api/v1/incidents/[slug]/[collection]", kind: "api", methods: { POST: json } },
+  { path: "/api/v1/incidents/[slug]/[collection]/[id]", kind: "api", methods: { PUT: json, DELETE: json } },
+  { path: "/icon.svg", kind: "asset", methods: { GET: null } },
+  { path: "/_next/static/[...path]", kind: "asset", methods: { GET: null } },
+];
+
+const NAMED_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+export type RouteMatch = { spec: RouteSpec; allow: Method[] };
+
+const split = (path: string) => (path === "/" ? [] : path.split("/").slice(1));
+
+function fits(pattern: string[], segments: string[]): boolean {
+  for (const [i, part] of pattern.entries()) {
+    if (part.startsWith("[...")) return segments.length > i;
+    const segment = segments[i];
+    if (segment === undefined || segment === "" || (!part.startsWith("[") && part !== segment)) return false;
+  }
+  return segments.length === pattern.length;
+}
+
+const COMPILED = ROUTES.map((spec) => ({ spec, parts: split(spec.path) }));
+// Named segments first, so "/api/v1/incidents/[slug]/history" wins over "…/[slug]/[collection]".
+COMPILED.sort((a, b) => b.parts.filter((p) => !p.startsWith("[")).length - a.parts.filter((p) => !p.startsWith("[")).length);
+
+/** The route of a path's decoded segments (what follows each "/"), with the methods it allows; null for none. */
+export function matchRoute(segments: string[]): RouteMatch | null {
+  const found = COMPILED.find(({ parts }) => fits(parts, segments));
+  if (!found) return null;
+  const named = NAMED_METHODS.filter((m) => found.spec.methods[m] !== undefined);
+  const allow: Method[] = [...named, ...(named.includes("GET") ? (["HEAD"] as const) : []), "OPTIONS"];
+  return { spec: found.spec, allow };
+}
