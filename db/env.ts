@@ -19,8 +19,10 @@ const schema = z.object({
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
   /** Sign-in attempts a minute per client address; 0 turns the limit off. */
   SIGNIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(10),
-  /** Sign-in attempts per 15 minutes for any one email, from all clients together; 0 turns it off. */
-  SIGNIN_ACCOUNT_RATE_LIMIT_PER_15_MINUTES: z.coerce.number().int().min(0).default(5),
+  /** Sign-in attempts per 15 minutes for any one email from any one client; 0 turns it off. */
+  SIGNIN_ACCOUNT_CLIENT_LIMIT_PER_15_MINUTES: z.coerce.number().int().min(0).default(5),
+  /** Sign-in attempts an hour for any one email from all browsers it was never signed in from; 0 turns it off. */
+  SIGNIN_ACCOUNT_LIMIT_PER_HOUR: z.coerce.number().int().min(0).default(10),
   /** "1" when exactly one trusted proxy in front sets X-Forwarded-For (and X-Forwarded-Proto, for the session cookie). */
   TRUST_PROXY: z.enum(["0", "1"], { message: 'TRUST_PROXY must be "1" or "0"' }).default("0"),
 });

@@ -39,6 +39,11 @@ export class RateLimiter {
     };
   }
 
+  /** Forgets a key's bucket: it starts full again (the owner got in; its failures no longer count). */
+  forget(key: string): void {
+    this.buckets.delete(key);
+  }
+
   private refill(key: string, now: number): Bucket {
     const bucket = this.buckets.get(key);
     if (!bucket) return { tokens: this.limit, at: now };

@@ -194,6 +194,16 @@ describe("signing in", () => {
   });
 });
 
+/** A throttled sign-in: 429 with Retry-After, the form's message, no session. */
+function expectThrottled(post: Awaited<ReturnType<typeof signIn>>): void {
+  expect(post.response.status).toBe(429);
+  expect(Number(post.response.headers.get("retry-after"))).toBeGreaterThan(0);
+  expect(alertText(post.html)).toMatch(LIMITED);
+  expect(sessionCookies(post.setCookies)).toEqual([]);
+}
+
+const deviceCookie = (setCookies: string[]) => cookiePair(setCookies.find((c) => /^(__Host-)?aftermath_device=/.test(c)) ?? "");
+
 describe("sign-in rate limits", () => {
   it("limits attempts per client address, whatever the emails, and logs it without the password", async () => {
     const client = newClient();
@@ -202,27 +212,28 @@ describe("sign-in rate limits", () => {
     // machine can take longer than that, which would hand the eleventh a fresh token.
     const tries = await Promise.all(Array.from({ length: 10 }, (_, i) => signIn(newEmail(), `guess number ${i} here`, { client })));
     tries.forEach(({ html }, i) => expect(alertText(html), `attempt ${i + 1}`).toBe(WRONG));
-    const limited = await signIn(email, password, { client });
-    expect(limited.response.status).toBe(200);
-    expect(alertText(limited.html)).toMatch(LIMITED);
-    expect(sessionCookies(limited.setCookies)).toEqual([]);
+    expectThrottled(await signIn(email, password, { client }));
     expect((await signIn(email, password)).response.status).toBe(303);
     const log = fs.readFileSync(inject("serverLogPath"), "utf8");
     expect(log).toContain(`{"event":"signin_rate_limited","scope":"client","client":"${client}","email":null}`);
     expect(log).not.toContain(password);
   });
 
-  it("limits attempts per email from all clients together, known or unknown, logging a keyed hash, not the email", async () => {
+  it("limits one client's guesses at one email without locking that email out for other clients", async () => {
+    const { email, password } = await newUser();
+    const guesser = newClient();
+    for (let i = 0; i < 5; i++) expect(alertText((await signIn(email, `wrong password ${i}`, { client: guesser })).html), `guess ${i + 1}`).toBe(WRONG);
+    expectThrottled(await signIn(email, password, { client: guesser }));
+    expect((await signIn(email, password)).response.status).toBe(303);
+  });
+
+  it("slows guesses at an email from many clients, known or unknown, logging a keyed hash, not the email", async () => {
     const { email, password } = await newUser();
     const unknown = newEmail();
     for (const target of [email, unknown]) {
-      for (let i = 0; i < 5; i++) expect(alertText((await signIn(target, "wrong password 123")).html), `${target} ${i + 1}`).toBe(WRONG);
+      for (let i = 0; i < 10; i++) expect(alertText((await signIn(target, "wrong password 123")).html), `${target} ${i + 1}`).toBe(WRONG);
+      expectThrottled(await signIn(target, password));
     }
-    const limited = await signIn(email, password);
-    expect(alertText(limited.html)).toMatch(LIMITED);
-    expect(sessionCookies(limited.setCookies)).toEqual([]);
-    const limitedUnknown = await signIn(unknown, password);
-    expect(alertText(limitedUnknown.html)).toMatch(LIMITED);
     const lines = fs
       .readFileSync(inject("serverLogPath"), "utf8")
       .split("\n")
@@ -231,6 +242,24 @@ describe("sign-in rate limits", () => {
     for (const line of lines) expect(JSON.parse(line)).toMatchObject({ email: expect.stringMatching(/^[0-9a-f]{12}$/) });
     const log = fs.readFileSync(inject("serverLogPath"), "utf8");
     for (const secret of [email, unknown, password]) expect(log).not.toContain(secret);
+  });
+
+  it("lets the owner in from a browser in good standing while strangers' guesses hold the email throttled", async () => {
+    const { email, password } = await newUser();
+    const first = await signIn(email, password);
+    expect(first.response.status).toBe(303);
+    const device = deviceCookie(first.setCookies);
+    expect(device).toMatch(/^aftermath_device=[\w-]+\.[\w-]+$/);
+    for (let i = 0; i < 9; i++) await signIn(email, `stranger guess ${i}`);
+    expectThrottled(await signIn(email, password));
+    // The owner's browser, from an address it never used, with the token of its earlier sign-in.
+    const owner = await signIn(email, password, { headers: { cookie: device } });
+    expect(owner.response.status).toBe(303);
+    expect(sessionCookies(owner.setCookies)).toHaveLength(1);
+    // A token for another email, or a forged one, is no standing at all.
+    const other = await newUser();
+    expectThrottled(await signIn(email, password, { headers: { cookie: deviceCookie((await signIn(other.email, other.password)).setCookies) } }));
+    expectThrottled(await signIn(email, password, { headers: { cookie: `${device.slice(0, -2)}xx` } }));
   });
 });
 

@@ -105,10 +105,10 @@ describe("POST /api/incidents/{slug}/lookup errors", () => {
     expectProblem(response, (await response.json()) as Record<string, unknown>, 413);
   });
 
-  it.each(["GET", "PUT", "DELETE", "PATCH"])("%s → 405 with Allow: POST", async (method) => {
+  it.each(["GET", "PUT", "DELETE", "PATCH"])("%s → 405 with Allow: POST, OPTIONS", async (method) => {
     const response = await fetch(lookupURL(SLUG), { method });
     expectProblem(response, (await response.json()) as Record<string, unknown>, 405);
-    expect(response.headers.get("allow")).toBe("POST");
+    expect(response.headers.get("allow")).toBe("POST, OPTIONS");
   });
 });
 

@@ -6,14 +6,16 @@ import { appLookupSecret } from "@/db/lookup-secret";
 import { type AccountUser, authenticate } from "@/db/users";
 import { clientAddress } from "@/http/client-address";
 import { RateLimiter } from "@/lib/rate-limit";
+import { deviceToken, holdsDevice } from "./device";
 
 export const WRONG_CREDENTIALS = "Email or password is wrong.";
 
 export type SignInAttempt =
-  | { kind: "signed-in"; user: AccountUser }
-  | { kind: "refused"; message: string };
+  | { kind: "signed-in"; user: AccountUser; device: string }
+  | { kind: "refused"; message: string }
+  | { kind: "throttled"; message: string; retryAfterSeconds: number };
 
-type Limits = { client: RateLimiter; account: RateLimiter; trustProxy: boolean };
+type Limits = { client: RateLimiter; pair: RateLimiter; account: RateLimiter; trustProxy: boolean };
 const cache = globalThis as unknown as { aftermathSignInLimits?: Limits };
 
 function limits(): Limits {
@@ -21,7 +23,8 @@ function limits(): Limits {
     const env = readEnv();
     cache.aftermathSignInLimits = {
       client: new RateLimiter(env.SIGNIN_RATE_LIMIT_PER_MINUTE, 60_000),
-      account: new RateLimiter(env.SIGNIN_ACCOUNT_RATE_LIMIT_PER_15_MINUTES, 15 * 60_000),
+      pair: new RateLimiter(env.SIGNIN_ACCOUNT_CLIENT_LIMIT_PER_15_MINUTES, 15 * 60_000),
+      account: new RateLimiter(env.SIGNIN_ACCOUNT_LIMIT_PER_HOUR, 60 * 60_000),
       trustProxy: env.TRUST_PROXY === "1",
     };
   }
@@ -33,28 +36,37 @@ function emailKey(email: string): string {
   return createHmac("sha256", appLookupSecret()).update(`signin-email\0${email.trim().toLowerCase()}`).digest("hex");
 }
 
-function limited(scope: "client" | "account", client: string, key: string | null, retryAfterSeconds: number): SignInAttempt {
+function throttled(scope: "client" | "account-client" | "account", client: string, key: string | null, retryAfterSeconds: number): SignInAttempt {
   console.warn(JSON.stringify({ event: "signin_rate_limited", scope, client, email: key?.slice(0, 12) ?? null }));
-  return { kind: "refused", message: `Too many sign-in attempts; try again in ${retryAfterSeconds} s.` };
+  return { kind: "throttled", message: `Too many sign-in attempts; try again in ${retryAfterSeconds} s.`, retryAfterSeconds };
 }
 
 /**
- * One sign-in attempt: the client's limit, the email's limit (known or not, so the limit says
- * nothing about which emails exist), then the password. Every wrong pair gets the same answer.
+ * One sign-in attempt, in the order of OWASP ASVS 5.0 §6.3: the client's limit (whatever emails it
+ * tries), the limit of this email from this client, then, unless the browser holds a device token
+ * for this email, the email's slower limit from all such clients together. So guesses from anywhere
+ * slow down an account's strangers, never its owner's known browser. Known or unknown emails alike.
  */
 export async function attemptSignIn(
   db: Db,
   { email, password }: { email: string; password: string },
   requestHeaders: Pick<Headers, "get">,
-  now: number = Date.now(),
+  { device, now = Date.now() }: { device?: string; now?: number } = {},
 ): Promise<SignInAttempt> {
   const l = limits();
   const client = clientAddress(requestHeaders, l.trustProxy);
   const byClient = l.client.take(client, now);
-  if (!byClient.allowed) return limited("client", client, null, byClient.retryAfterSeconds);
+  if (!byClient.allowed) return throttled("client", client, null, byClient.retryAfterSeconds);
   const key = emailKey(email);
-  const byAccount = l.account.take(key, now);
-  if (!byAccount.allowed) return limited("account", client, key, byAccount.retryAfterSeconds);
+  const pairKey = `${key}\0${client}`;
+  const byPair = l.pair.take(pairKey, now);
+  if (!byPair.allowed) return throttled("account-client", client, key, byPair.retryAfterSeconds);
+  if (!holdsDevice(device, key)) {
+    const byAccount = l.account.take(key, now);
+    if (!byAccount.allowed) return throttled("account", client, key, byAccount.retryAfterSeconds);
+  }
   const user = await authenticate(db, email, password);
-  return user ? { kind: "signed-in", user } : { kind: "refused", message: WRONG_CREDENTIALS };
+  if (!user) return { kind: "refused", message: WRONG_CREDENTIALS };
+  l.pair.forget(pairKey);
+  return { kind: "signed-in", user, device: deviceToken(key) };
 }

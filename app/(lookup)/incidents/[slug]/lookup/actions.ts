@@ -1,11 +1,13 @@
 "use server";
 
+import { actionBegins, answerFormWith } from "@/http/form-action";
 import { headers } from "next/headers";
 import { runLookup } from "@/http/lookup-gate";
 import type { LookupState } from "@/components/lookup/lookup-state";
 
 /** The form's way in: the same gate as the API, so the same limits and the same answers. */
 export async function lookupAction(slug: string, _previous: LookupState, form: FormData): Promise<LookupState> {
+  await actionBegins();
   const accountId = form.get("accountId");
   const requestIds = form.get("requestIds");
   const input = {
@@ -34,6 +36,7 @@ export async function lookupAction(slug: string, _previous: LookupState, form: F
     case "not-found":
       return { status: "not-found" };
     case "limited":
+      await answerFormWith(429, { "retry-after": String(result.decision.retryAfterSeconds) });
       return { status: "limited", retryAfterSeconds: result.decision.retryAfterSeconds };
   }
 }

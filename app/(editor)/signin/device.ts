@@ -1,0 +1,45 @@
+import "server-only";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { cookies, headers } from "next/headers";
+import { appLookupSecret } from "@/db/lookup-secret";
+import { isSecureRequest } from "@/http/auth";
+
+// OWASP's "device cookie": a browser that signed in to an account before holds a token the server
+// signed for that account, and is not slowed by the per-account limit that strangers' guesses fill.
+
+export const DEVICE_COOKIE = { secure: "__Host-aftermath_device", plain: "aftermath_device" } as const;
+/** A year: a browser the owner keeps using stays known. */
+export const DEVICE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+const sign = (accountKey: string, nonce: string) =>
+  createHmac("sha256", appLookupSecret()).update(`signin-device\0${accountKey}\0${nonce}`).digest("base64url");
+
+/** A new token for the account whose keyed email hash is `accountKey`. */
+export function deviceToken(accountKey: string): string {
+  const nonce = randomBytes(16).toString("base64url");
+  return `${nonce}.${sign(accountKey, nonce)}`;
+}
+
+/** Whether `token` was signed by this server for this account. */
+export function holdsDevice(token: string | undefined, accountKey: string): boolean {
+  const [nonce, mac, ...rest] = (token ?? "").split(".");
+  if (!nonce || !mac || rest.length > 0) return false;
+  const want = Buffer.from(sign(accountKey, nonce));
+  const got = Buffer.from(mac);
+  return got.length === want.length && timingSafeEqual(got, want);
+}
+
+async function deviceCookieName(): Promise<string> {
+  return isSecureRequest(await headers()) ? DEVICE_COOKIE.secure : DEVICE_COOKIE.plain;
+}
+
+/** The device token this browser sent, if any. */
+export async function sentDevice(): Promise<string | undefined> {
+  return (await cookies()).get(await deviceCookieName())?.value;
+}
+
+/** Gives the browser that just signed in its device token (HttpOnly, this site only). */
+export async function keepDevice(token: string): Promise<void> {
+  const name = await deviceCookieName();
+  (await cookies()).set(name, token, { httpOnly: true, sameSite: "lax", secure: name === DEVICE_COOKIE.secure, path: "/", maxAge: DEVICE_MAX_AGE_SECONDS });
+}
