@@ -24,7 +24,7 @@ function detailOf(status: number, id: string): string {
   if (status >= 500) return `The server failed while answering (request id ${id}). Try again; if it keeps failing, give the operator that id.`;
   if (status === 404) return "There is nothing at this address. Check the address.";
   if (status === 400) return "The request could not be read. Check it and send it again.";
-  return `${STATUS_CODES[status] ?? "Error"}.`;
+  return `The request was refused: ${STATUS_CODES[status] ?? "error"} (${status}). Check it and send it again.`;
 }
 
 export type Guard = {
