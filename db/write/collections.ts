@@ -5,15 +5,18 @@ import type { Actor } from "@/domain/access";
 import { type CitationSubject, DURATION_ROLES } from "@/domain/record/constants";
 import { DomainError } from "@/domain/errors";
 import { type Collection, COLLECTIONS } from "@/domain/record/collections";
+import { incidentVersion, versionOnly } from "@/domain/record/common";
+import { parseInput } from "@/domain/input";
 import type { Db } from "../client";
 import { COLLECTION_TABLES, type CollectionTable } from "../collections";
 import { citation, durationClaim, event } from "../schema";
-import { type Tx, assertCanWrite, citesOf, mutateIncident, parseInput, setCitations } from "./mutate";
+import { type Tx, assertCanWrite, citesOf, mutateIncident, setCitations } from "./mutate";
 
 type AnyTable = CollectionTable;
 type Row = { id: number; incidentId: number } & Record<string, unknown>;
 
-const versioned = z.object({ version: z.number().int().positive(), item: z.unknown() });
+/** The item is checked inside the body, so its errors name their field as "item.title". */
+const itemBody = (collection: Collection) => z.strictObject({ version: incidentVersion, item: COLLECTIONS[collection].schema });
 
 function findRow(tx: Tx, table: AnyTable, incidentId: number, id: number): Row | undefined {
   return tx.select().from(table).where(and(eq(table.id, id), eq(table.incidentId, incidentId))).get() as Row | undefined;
@@ -72,8 +75,7 @@ function guarded<T>(what: string, work: () => T): T {
 
 export function addItem({ db, actor, slug, collection, input }: { db: Db; actor: Actor; slug: string; collection: Collection; input: unknown }) {
   assertCanWrite(actor);
-  const { version, item } = parseInput(versioned, input);
-  const parsed = parseInput(COLLECTIONS[collection].schema, item) as Record<string, unknown>;
+  const { version, item: parsed } = parseInput(itemBody(collection), input);
   const table = COLLECTION_TABLES[collection];
   const subject = COLLECTIONS[collection].subject;
   return mutateIncident(db, actor, slug, version, (tx, inc) => {
@@ -81,7 +83,7 @@ export function addItem({ db, actor, slug, collection, input }: { db: Db; actor:
     const position = "position" in table ? (tx.select({ n: max(table.position) }).from(table).where(eq(table.incidentId, inc.id)).get()?.n ?? -1) + 1 : null;
     const values = { ...toColumns(tx, collection, inc.id, parsed), incidentId: inc.id, ...(position === null ? {} : { position }) };
     const row = guarded(`Cannot add to ${collection}`, () => tx.insert(table).values(values as never).returning().get() as unknown as Row);
-    if (subject) setCitations(tx, inc.id, subject, row.id, (parsed.cites as number[]) ?? []);
+    if (subject) setCitations(tx, inc.id, subject, row.id, "cites" in parsed ? parsed.cites : []);
     return { action: "create", entity: collection, entityId: row.id, before: null, after: snapshot(tx, collection, row), result: { id: row.id } };
   });
 }
@@ -89,8 +91,7 @@ export function addItem({ db, actor, slug, collection, input }: { db: Db; actor:
 export function updateItem(args: { db: Db; actor: Actor; slug: string; collection: Collection; id: number; input: unknown }) {
   const { db, actor, slug, collection, id, input } = args;
   assertCanWrite(actor);
-  const { version, item } = parseInput(versioned, input);
-  const parsed = parseInput(COLLECTIONS[collection].schema, item) as Record<string, unknown>;
+  const { version, item: parsed } = parseInput(itemBody(collection), input);
   const table = COLLECTION_TABLES[collection];
   const subject = COLLECTIONS[collection].subject;
   return mutateIncident(db, actor, slug, version, (tx, inc) => {
@@ -100,7 +101,7 @@ export function updateItem(args: { db: Db; actor: Actor; slug: string; collectio
     guarded(`Cannot change ${collection} item ${id}`, () =>
       tx.update(table).set(toColumns(tx, collection, inc.id, parsed, id) as never).where(eq(table.id, id)).run(),
     );
-    if (subject) setCitations(tx, inc.id, subject, id, (parsed.cites as number[]) ?? []);
+    if (subject) setCitations(tx, inc.id, subject, id, "cites" in parsed ? parsed.cites : []);
     const after = snapshot(tx, collection, findRow(tx, table, inc.id, id));
     return { action: "update", entity: collection, entityId: id, before: beforeSnapshot, after, result: { id } };
   });
@@ -109,7 +110,7 @@ export function updateItem(args: { db: Db; actor: Actor; slug: string; collectio
 export function removeItem(args: { db: Db; actor: Actor; slug: string; collection: Collection; id: number; input: unknown }) {
   const { db, actor, slug, collection, id, input } = args;
   assertCanWrite(actor);
-  const { version } = parseInput(z.object({ version: z.number().int().positive() }), input);
+  const { version } = parseInput(versionOnly, input);
   const table = COLLECTION_TABLES[collection];
   const subject = COLLECTIONS[collection].subject;
   return mutateIncident(db, actor, slug, version, (tx, inc) => {

@@ -1,16 +1,18 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import type { Actor } from "@/domain/access";
 import { DomainError } from "@/domain/errors";
+import { incidentVersion, versionOnly } from "@/domain/record/common";
 import { incidentChanges, incidentInput } from "@/domain/record/incident";
+import { parseInput } from "@/domain/input";
 import { recordAudit } from "../audit";
 import type { Db } from "../client";
 import { incident } from "../schema";
-import { assertCanWrite, citesOf, mutateIncident, parseInput, setCitations, writeTransaction } from "./mutate";
+import { assertCanWrite, citesOf, mutateIncident, setCitations, writeTransaction } from "./mutate";
 
 export { incidentChanges, incidentInput };
-const versioned = z.object({ version: z.number().int().positive() });
+/** One strict schema for the whole body: unknown keys are refused, not split off and dropped. */
+const incidentPatch = incidentChanges.extend({ version: incidentVersion });
 
 function snapshot(row: typeof incident.$inferSelect, cites: number[]) {
   const { id, version, createdAt, updatedAt, ...fields } = row;
@@ -41,8 +43,7 @@ export function createIncident({ db, actor, input }: { db: Db; actor: Actor; inp
 
 export function updateIncident({ db, actor, slug, input }: { db: Db; actor: Actor; slug: string; input: unknown }) {
   assertCanWrite(actor);
-  const { version, ...rest } = parseInput(versioned.passthrough(), input);
-  const { cites, ...changes } = parseInput(incidentChanges.strict(), rest);
+  const { version, cites, ...changes } = parseInput(incidentPatch, input);
   return mutateIncident(db, actor, slug, version, (tx, current) => {
     const before = snapshot(current, citesOf(tx, "incident", current.id));
     const row = Object.keys(changes).length
@@ -62,7 +63,7 @@ export function updateIncident({ db, actor, slug, input }: { db: Db; actor: Acto
 
 export function setPublished({ db, actor, slug, input, published }: { db: Db; actor: Actor; slug: string; input: unknown; published: boolean }) {
   assertCanWrite(actor);
-  const { version } = parseInput(versioned, input);
+  const { version } = parseInput(versionOnly, input);
   return mutateIncident(db, actor, slug, version, (tx, current) => {
     tx.update(incident).set({ published }).where(eq(incident.id, current.id)).run();
     return {

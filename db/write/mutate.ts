@@ -1,7 +1,6 @@
 import "server-only";
 import Database from "better-sqlite3";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { z } from "zod";
 import { type Actor, canWrite } from "@/domain/access";
 import type { AuditAction } from "@/domain/audit";
 import type { CitationSubject } from "@/domain/record/constants";
@@ -16,15 +15,6 @@ export type IncidentRow = typeof incident.$inferSelect;
 export function assertCanWrite(actor: Actor): void {
   if (actor.kind === "anonymous") throw new DomainError("unauthenticated", "Sign in, or send a bearer token, to change the record.");
   if (!canWrite(actor)) throw new DomainError("forbidden", "This token may read but not write; use a token with the write scope.");
-}
-
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((i) => ({ field: i.path.join(".") || "(body)", message: i.message }));
-    throw new DomainError("invalid", `Fix these fields: ${errors.map((e) => `${e.field}: ${e.message}`).join("; ")}.`, { errors });
-  }
-  return parsed.data;
 }
 
 const BUSY = "The record is busy with another change (a large import, most likely) and nothing was changed. Send it again in a few seconds.";

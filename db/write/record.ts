@@ -6,12 +6,13 @@ import { affectedSummarySchema } from "@/domain/record/affected";
 import { COLLECTION_NAMES } from "@/domain/record/collections";
 import { DomainError } from "@/domain/errors";
 import { incidentRecord } from "@/domain/record/record";
+import { parseInput } from "@/domain/input";
 import { recordAudit } from "../audit";
 import { insertCountsList } from "../affected/summary";
 import type { Db } from "../client";
 import { incident } from "../schema";
 import { insertRecord } from "./insert-record";
-import { assertCanWrite, parseInput, writeTransaction } from "./mutate";
+import { assertCanWrite, writeTransaction } from "./mutate";
 
 const importInput = z.strictObject({ record: incidentRecord, affected: affectedSummarySchema.nullable().default(null) });
 

@@ -124,3 +124,26 @@ describe("a draft, edited and published", () => {
     expect(() => db.$client.prepare("DELETE FROM audit_entry").run()).toThrow(/append-only/);
   });
 });
+
+describe("the verbs' bodies are strict", () => {
+  it("refuse an unknown key, an own __proto__ included, naming it and writing nothing", () => {
+    const slug = "strict";
+    const { version } = createIncident({ db, actor: editor, input: { ...base, slug } });
+    const source = { number: 1, publisher: "Example", title: "Postmortem", author: null, publishedOn: "2026-10-01", url: null, note: null };
+    const added = addItem({ db, actor: editor, slug, collection: "sources", input: { version, item: source } });
+    const current = added.version;
+    const before = audits();
+    const fields = (work: () => unknown) => expectDomainError(work, "invalid").details.errors?.map((e) => e.field);
+    // JSON.parse keeps "__proto__" as an own key, as a request body arrives.
+    const polluted: unknown = JSON.parse(`{"__proto__": {"title": "Polluted"}, "version": ${current}}`);
+    expect(fields(() => updateIncident({ db, actor: editor, slug, input: polluted }))).toEqual(["__proto__"]);
+    expect(fields(() => updateIncident({ db, actor: editor, slug, input: { version: current, published: true } }))).toEqual(["published"]);
+    expect(fields(() => setPublished({ db, actor: editor, slug, input: { version: current, force: true }, published: true }))).toEqual(["force"]);
+    expect(fields(() => setPublished({ db, actor: editor, slug, input: { version: current, reason: "x" }, published: false }))).toEqual(["reason"]);
+    expect(fields(() => addItem({ db, actor: editor, slug, collection: "sources", input: { version: current, item: source, items: [] } }))).toEqual(["items"]);
+    expect(fields(() => updateItem({ db, actor: editor, slug, collection: "sources", id: added.id, input: { version: current, item: { ...source, extra: 1 } } }))).toEqual(["item.extra"]);
+    expect(fields(() => removeItem({ db, actor: editor, slug, collection: "sources", id: added.id, input: { version: current, cascade: true } }))).toEqual(["cascade"]);
+    expect(fields(() => addItem({ db, actor: editor, slug, collection: "sources", input: { version: current } }))).toEqual(["item"]);
+    expect(audits()).toBe(before);
+  });
+});
