@@ -42,13 +42,53 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   } catch {
     return fail(400, "Bad Request", "The body is not valid UTF-8.");
   }
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(source) as unknown };
+    value = JSON.parse(source);
   } catch (error) {
     return fail(400, "Bad Request", `The body is not valid JSON: ${(error as Error).message}.`);
   }
+  const polluting = protoKeys(value);
+  if (polluting.length) {
+    return fail(400, "Bad Request", `No field is called "__proto__"; remove it (at ${polluting.join(", ")}) and send the body again.`, {
+      errors: polluting.map((field) => ({ field, message: 'there is no field "__proto__"; leave it out' })),
+    });
+  }
+  return { ok: true, value };
 }
 
-function fail(status: number, title: string, detail: string): JsonBody {
-  return { ok: false, problem: { status, title, detail } };
+type Step = { value: unknown; key: string; parent: Step | null };
+const MAX_REPORTED = 10;
+const MAX_PATH = 200;
+
+/**
+ * Where the parsed body has an own "__proto__" key (as "item.__proto__"). JSON.parse keeps it as a
+ * key, but the first copy into a new object by assignment (zod's passthrough did) turns it into that
+ * object's prototype, and the key, so no schema ever sees it. Iterative: a body may nest deeply.
+ */
+function protoKeys(root: unknown): string[] {
+  const found: string[] = [];
+  const stack: Step[] = [{ value: root, key: "", parent: null }];
+  for (let step = stack.pop(); step && found.length < MAX_REPORTED; step = stack.pop()) {
+    const { value } = step;
+    if (typeof value !== "object" || value === null) continue;
+    for (const [key, child] of Object.entries(value)) {
+      const next = { value: child, key, parent: step };
+      if (key === "__proto__") found.push(pathOf(next));
+      stack.push(next);
+    }
+  }
+  return found;
+}
+
+/** "item.__proto__"; a very deep one shortened at the front, so a refusal stays small. */
+function pathOf(step: Step): string {
+  const keys: string[] = [];
+  for (let at: Step | null = step; at?.parent; at = at.parent) keys.push(at.key);
+  const path = keys.reverse().join(".");
+  return path.length > MAX_PATH ? `…${path.slice(-MAX_PATH)}` : path;
+}
+
+function fail(status: number, title: string, detail: string, extra: Pick<Problem, "errors"> = {}): JsonBody {
+  return { ok: false, problem: { status, title, detail, ...extra } };
 }
