@@ -1,4 +1,5 @@
 import "server-only";
+import type { z } from "zod";
 import { getDb } from "@/db/client";
 import { actorFromBearer } from "@/db/tokens";
 import type { Actor } from "@/domain/access";
@@ -6,17 +7,21 @@ import { DomainError } from "@/domain/errors";
 import { domainProblem } from "@/http/domain-problem";
 import { problem } from "@/http/problem";
 import { readJsonBody } from "@/http/read-json";
+import { parseParams, parseQuery } from "@/http/route-input";
 
 const MAX_BODY_BYTES = 256 * 1024;
 
-type Handler<P> = (args: { request: Request; actor: Actor; params: P; body: unknown }) => Response | Promise<Response>;
+type Handler<P, Q> = (args: { request: Request; actor: Actor; params: P; query: Q; body: unknown }) => Response | Promise<Response>;
+/** What a route takes: its path's segments and its query (http/route-input), and whether it reads a JSON body. */
+type Input<P, Q> = { params: z.ZodType<P>; query: z.ZodType<Q>; body?: boolean };
 
 /**
- * The API's one way in: a bearer token, a JSON body read with a size limit, domain errors mapped
- * to problem+json in one place. The verbs check what the actor may do; this only finds out who.
+ * The API's one way in: a bearer token, the address's segments and query checked strictly, a JSON
+ * body read with a size limit, domain errors mapped to problem+json in one place. The verbs check
+ * what the actor may do; this only finds out who.
  */
-export function v1<P>(handler: Handler<P>, { body = false }: { body?: boolean } = {}) {
-  return async (request: Request, context: { params: Promise<P> }): Promise<Response> => {
+export function v1<P, Q>(input: Input<P, Q>, handler: Handler<P, Q>) {
+  return async (request: Request, context: { params: Promise<Record<string, string>> }): Promise<Response> => {
     try {
       const actor = actorFromBearer(getDb(), request.headers.get("authorization"));
       if (!actor) {
@@ -25,13 +30,15 @@ export function v1<P>(handler: Handler<P>, { body = false }: { body?: boolean } 
           { "www-authenticate": 'Bearer realm="aftermath"' },
         );
       }
-      let parsed: unknown = undefined;
-      if (body) {
+      const params = parseParams(input.params, await context.params);
+      const query = parseQuery(input.query, request.url);
+      let body: unknown = undefined;
+      if (input.body) {
         const read = await readJsonBody(request, MAX_BODY_BYTES);
         if (!read.ok) return problem(read.problem);
-        parsed = read.value;
+        body = read.value;
       }
-      return await handler({ request, actor, params: await context.params, body: parsed });
+      return await handler({ request, actor, params, query, body });
     } catch (error) {
       if (error instanceof DomainError) return domainProblem(error);
       console.error(error);
@@ -39,7 +46,6 @@ export function v1<P>(handler: Handler<P>, { body = false }: { body?: boolean } 
     }
   };
 }
-
 
 export function ok(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "cache-control": "no-store" } });

@@ -1,7 +1,10 @@
+import { DomainError } from "@/domain/errors";
+import { domainProblem } from "@/http/domain-problem";
 import { runLookup } from "@/http/lookup-gate";
 import { readJsonBody } from "@/http/read-json";
 import { BODY_LIMITS } from "@/http/body-limits";
 import { json, problem } from "@/http/problem";
+import { NO_QUERY, ROUTE_PARAMS, parseParams, parseQuery } from "@/http/route-input";
 
 export const dynamic = "force-dynamic";
 
@@ -9,7 +12,14 @@ export const dynamic = "force-dynamic";
 type Context = { params: Promise<{ slug: string }> };
 
 export async function POST(request: Request, { params }: Context): Promise<Response> {
-  const { slug } = await params;
+  let slug: string;
+  try {
+    ({ slug } = parseParams(ROUTE_PARAMS.incident, await params));
+    parseQuery(NO_QUERY, request.url);
+  } catch (error) {
+    if (error instanceof DomainError) return domainProblem(error);
+    throw error;
+  }
   const body = await readJsonBody(request, BODY_LIMITS.lookup);
   if (!body.ok) return problem(body.problem);
   const result = runLookup(slug, body.value, request.headers);

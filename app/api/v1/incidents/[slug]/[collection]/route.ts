@@ -1,14 +1,11 @@
 import { getDb } from "@/db/client";
 import { addItem } from "@/db/write/collections";
+import { NO_QUERY, ROUTE_PARAMS } from "@/http/route-input";
 import { ok, v1 } from "../../../_lib/handler";
-import { collectionParam } from "./collection-param";
 
 export const dynamic = "force-dynamic";
 
-export const POST = v1<{ slug: string; collection: string }>(
-  ({ actor, params, body }) => {
-    const result = addItem({ db: getDb(), actor, slug: params.slug, collection: collectionParam(params.collection), input: body });
-    return ok(result, 201);
-  },
-  { body: true },
-);
+export const POST = v1({ params: ROUTE_PARAMS.collection, query: NO_QUERY, body: true }, ({ actor, params, body }) => {
+  const result = addItem({ db: getDb(), actor, ...params, input: body });
+  return ok(result, 201);
+});

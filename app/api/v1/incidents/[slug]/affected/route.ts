@@ -1,9 +1,12 @@
+import { z } from "zod";
 import { getDb } from "@/db/client";
 import { appLookupSecret } from "@/db/lookup-secret";
 import { importAffectedList } from "@/db/write/affected";
 import { assertCanWrite } from "@/db/write/mutate";
 import { DomainError } from "@/domain/errors";
+import { positiveDecimalText } from "@/domain/record/common";
 import { problem } from "@/http/problem";
+import { ROUTE_PARAMS } from "@/http/route-input";
 import { UploadTooLargeError, withSpooledUpload } from "@/http/spool-upload";
 import { ok, v1 } from "../../../_lib/handler";
 
@@ -13,11 +16,19 @@ export const dynamic = "force-dynamic";
 const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 const FORMATS: Record<string, "csv" | "json"> = { "text/csv": "csv", "application/json": "json" };
 
+const query = z.strictObject({
+  version: positiveDecimalText,
+  replace: z
+    .enum(["0", "1"], { error: "1 (replace the whole list) or 0" })
+    .optional()
+    .transform((v) => v === "1"),
+});
+
 /**
  * POST an affected list as the raw body (text/csv or application/json), ?version=N[&replace=1]:
  * all or nothing, through the same verb as npm run import:affected.
  */
-export const POST = v1<{ slug: string }>(async ({ request, actor, params }) => {
+export const POST = v1({ params: ROUTE_PARAMS.incident, query }, async ({ request, actor, params, query: { version, replace } }) => {
   // Refuse a read token before reading a body of up to 200 MB.
   assertCanWrite(actor);
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
@@ -29,19 +40,6 @@ export const POST = v1<{ slug: string }>(async ({ request, actor, params }) => {
       detail: "Send the list as the body with Content-Type: text/csv or application/json.",
     });
   }
-  const query = new URL(request.url).searchParams;
-  const versionParam = query.get("version");
-  const version = versionParam !== null && /^\d{1,15}$/.test(versionParam) ? Number(versionParam) : NaN;
-  if (!Number.isSafeInteger(version) || version < 1) {
-    throw new DomainError("invalid", "Send the incident's current version as ?version=N.", {
-      errors: [{ field: "version", message: "a positive whole number" }],
-    });
-  }
-  const replaceParam = query.get("replace");
-  if (replaceParam !== null && !["0", "1", "true", "false"].includes(replaceParam)) {
-    throw new DomainError("invalid", "replace is 1 (replace the whole list) or 0.", { errors: [{ field: "replace", message: "1 or 0" }] });
-  }
-  const replace = replaceParam === "1" || replaceParam === "true";
   const tooLarge = () =>
     problem({
       status: 413,
@@ -56,7 +54,9 @@ export const POST = v1<{ slug: string }>(async ({ request, actor, params }) => {
       importAffectedList({ db: getDb(), actor, slug: params.slug, version, rows: { source }, replace, secret: appLookupSecret() }),
     );
     if (report.empty) {
-      throw new DomainError("invalid", "The list holds no rows; nothing was imported.", { errors: [{ field: "body", message: "no rows" }] });
+      throw new DomainError("invalid", "The list holds no rows; nothing was imported. Send at least one row.", {
+        errors: [{ field: "body", message: "the list holds no rows (nothing, blanks, only the header or an empty array)" }],
+      });
     }
     const { incidentSlug, elapsedMs: _elapsed, ...counts } = report;
     return ok({ incident: incidentSlug, version: next, ...counts }, 201);

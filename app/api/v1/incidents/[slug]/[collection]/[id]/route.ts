@@ -1,25 +1,11 @@
 import { getDb } from "@/db/client";
 import { removeItem, updateItem } from "@/db/write/collections";
+import { NO_QUERY, ROUTE_PARAMS } from "@/http/route-input";
 import { ok, v1 } from "../../../../_lib/handler";
-import { collectionParam, idParam } from "../collection-param";
 
 export const dynamic = "force-dynamic";
-type Params = { slug: string; collection: string; id: string };
+const input = { params: ROUTE_PARAMS.item, query: NO_QUERY, body: true };
 
-export const PUT = v1<Params>(
-  ({ actor, params, body }) => {
-    const args = { db: getDb(), actor, slug: params.slug, collection: collectionParam(params.collection), id: idParam(params.id) };
-    const result = updateItem({ ...args, input: body });
-    return ok(result);
-  },
-  { body: true },
-);
+export const PUT = v1(input, ({ actor, params, body }) => ok(updateItem({ db: getDb(), actor, ...params, input: body })));
 
-export const DELETE = v1<Params>(
-  ({ actor, params, body }) => {
-    const args = { db: getDb(), actor, slug: params.slug, collection: collectionParam(params.collection), id: idParam(params.id) };
-    const result = removeItem({ ...args, input: body });
-    return ok(result);
-  },
-  { body: true },
-);
+export const DELETE = v1(input, ({ actor, params, body }) => ok(removeItem({ db: getDb(), actor, ...params, input: body })));
