@@ -48,6 +48,25 @@ export async function readAffectedRows(
   return { format, rowsRead };
 }
 
+const FIRST_ROW = Symbol("first row");
+
+/**
+ * Whether `source` holds no row, read only as far as the first (which is checked like any other):
+ * an import asks this before it writes anything, so an empty list changes nothing at all.
+ */
+export async function holdsNoRows(source: ImportSource): Promise<{ format: ImportFormat; empty: boolean }> {
+  const { format } = await sniff(source);
+  try {
+    await readAffectedRows(source, () => {
+      throw FIRST_ROW;
+    });
+    return { format, empty: true };
+  } catch (error) {
+    if (error === FIRST_ROW) return { format, empty: false };
+    throw error;
+  }
+}
+
 /** Rows given as values (the seed's generated sample), checked like a file's. */
 export function readRowValues(rows: readonly unknown[], onRow: OnRow): { rowsRead: number } {
   rows.forEach((input, i) => {

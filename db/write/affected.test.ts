@@ -113,10 +113,19 @@ describe("importAffectedList", () => {
     expect(state()).toEqual(before);
   });
 
-  it("imports nothing from a file with no rows, even with replace", async () => {
+  it("imports nothing from a file with no rows, even with replace, and writes nothing at all", async () => {
     const before = state();
+    const writes = count("SELECT total_changes()");
     const result = await upload({ version: before.version, lines: [], replace: true });
     expect(result.report).toMatchObject({ empty: true, rowsRead: 0, removed: 0 });
+    for (const [name, text] of [["blank.csv", "\n \n"], ["empty.json", ""], ["array.json", " [ ] "]] as const) {
+      fs.writeFileSync(path.join(dir, name), text);
+      const empty = await importAffectedList({ db, actor: editor, slug: SLUG, version: before.version, rows: { source: fileSource(path.join(dir, name)) }, secret: SECRET });
+      expect(empty.report, name).toMatchObject({ empty: true, rowsRead: 0, format: name.endsWith(".json") ? "json" : "csv" });
+    }
+    await expectDomainError(() => upload({ version: before.version, lines: [row(1, "0")] }), "invalid");
+    // Not even a list begun and then removed: the count of rows SQLite changed did not move.
+    expect(count("SELECT total_changes()")).toBe(writes);
     expect(state()).toEqual(before);
   });
 

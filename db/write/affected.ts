@@ -8,7 +8,7 @@ import { readCounts, writeCounts } from "../affected/counts";
 import { ImportInputError } from "../affected/errors";
 import { lockPacer } from "../affected/pacer";
 import { type StagedRow, stagingFor } from "../affected/staging";
-import { type ImportProgress, readAffectedRows, readRowValues } from "../affected/read-rows";
+import { type ImportProgress, holdsNoRows, readAffectedRows, readRowValues } from "../affected/read-rows";
 import type { ImportFormat, ImportSource } from "../affected/source";
 import { deleteList, sweepLists } from "../affected/sweep";
 import type { Db } from "../client";
@@ -65,6 +65,12 @@ export async function importAffectedList(args: {
   const { db, actor, slug, version, rows, replace = false, sample, secret } = args;
   const started = performance.now();
   assertCanWrite(actor);
+  const nothing = (format: ImportReport["format"]): AffectedImportResult => ({
+    report: { incidentSlug: slug, format, rowsRead: 0, added: 0, alreadyPresent: 0, removed: replace ? 0 : null, empty: true, elapsedMs: performance.now() - started },
+    version: version ?? 0,
+  });
+  const before = "values" in rows ? { format: "rows" as const, empty: rows.values.length === 0 } : await holdsNoRows(rows.source).catch(rethrowInvalid);
+  if (before.empty) return nothing(before.format);
   await sweepLists(db);
   const start = writeTransaction(db, (tx) => {
     const found = tx.select({ id: incident.id, version: incident.version }).from(incident).where(eq(incident.slug, slug)).get();
@@ -111,11 +117,11 @@ export async function importAffectedList(args: {
     };
     const read = "values" in rows ? { format: "rows" as const, ...readRowValues(rows.values, onRow) } : await readAffectedRows(rows.source, onRow, rows.onProgress);
     flush();
+    // Only if the file changed since it was first looked at.
     if (read.rowsRead === 0) {
       staging.drop();
       await deleteList(db, listId);
-      const report = { incidentSlug: slug, format: read.format, rowsRead: 0, added: 0, alreadyPresent: 0 };
-      return { report: { ...report, removed: replace ? 0 : null, empty: true, elapsedMs: performance.now() - started }, version: version ?? 0 };
+      return nothing(read.format);
     }
     await staging.moveInto(lockPacer(), (work) =>
       writeTransaction(db, () => {
@@ -152,15 +158,20 @@ export async function importAffectedList(args: {
   } catch (error) {
     staging.drop();
     await deleteList(db, listId).catch(() => undefined);
-    if (error instanceof ImportInputError) {
-      throw new DomainError("invalid", `Nothing was imported: ${error.message}.`, { errors: [{ field: "file", message: error.message }] });
-    }
-    throw error;
+    rethrowInvalid(error);
   } finally {
     db.$client.pragma(`cache_size = ${Number(cacheSize)}`);
     db.$client.pragma(`wal_autocheckpoint = ${Number(autocheckpoint)}`);
     db.$client.pragma("wal_checkpoint(PASSIVE)");
   }
+}
+
+/** A file that cannot be imported as it is: a 400 that says where, never a 500. */
+function rethrowInvalid(error: unknown): never {
+  if (error instanceof ImportInputError) {
+    throw new DomainError("invalid", `Nothing was imported: ${error.message}.`, { errors: [{ field: "file", message: error.message }] });
+  }
+  throw error;
 }
 
 const stale = (version: number, current: number) =>
