@@ -6,8 +6,8 @@ const baseURL = inject("baseURL");
 const DURATIONS = ["5 h 40 min", "about 20 hours", "13 days", "12 days", "5 h 22 min", "38 min", "47 days", "65 days"];
 const FIGURES = ["155", "1,048,576", "128K", "2.04 million", "14:00–19:40 UTC"];
 
-async function get(path: string): Promise<{ response: Response; html: string }> {
-  const response = await fetch(new URL(path, baseURL), { redirect: "manual" });
+async function get(path: string, headers: Record<string, string> = {}): Promise<{ response: Response; html: string }> {
+  const response = await fetch(new URL(path, baseURL), { redirect: "manual", headers });
   return { response, html: await response.text() };
 }
 
@@ -107,8 +107,10 @@ describe(`GET ${INCIDENT}`, () => {
 });
 
 describe("an incident that does not exist", () => {
-  it("answers 404 with the not-found page", async () => {
-    const { response, html } = await get("/incidents/no-such-incident");
+  it("answers 404 with the not-found page to a browser, and problem+json to anything else", async () => {
+    const { response: plain } = await get("/incidents/no-such-incident");
+    expect([plain.status, plain.headers.get("content-type")]).toEqual([404, "application/problem+json"]);
+    const { response, html } = await get("/incidents/no-such-incident", { accept: "text/html" });
     expect(response.status).toBe(404);
     expect(response.headers.get("content-type")).toMatch(/^text\/html/);
     // In the HTML itself, not only in the RSC payload that JavaScript renders later.

@@ -18,6 +18,9 @@ const unknownAccount = () => randomBytes(16).toString("hex");
 
 type Served = { status: number; headers: Headers; body: string };
 
+/** What a browser navigating to a page asks for. */
+const BROWSER = { accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
+
 async function get(path: string, headers: Record<string, string> = {}): Promise<Served> {
   const response = await fetch(new URL(path, baseURL), { headers, redirect: "manual" });
   return { status: response.status, headers: response.headers, body: await response.text() };
@@ -74,7 +77,8 @@ const ROUTES: Array<[string, () => Promise<Served>, number, RegExp]> = [
   ["a static page (/)", () => get("/"), 200, /^text\/html/],
   ["the incident page", () => get(INCIDENT_PATH), 200, /^text\/html/],
   ["the lookup page", () => get(LOOKUP), 200, /^text\/html/],
-  ["the 404 page", () => get("/incidents/no-such-incident"), 404, /^text\/html/],
+  ["the 404 page", () => get("/incidents/no-such-incident", BROWSER), 404, /^text\/html/],
+  ["the 404 problem", () => get("/incidents/no-such-incident"), 404, /^application\/problem\+json/],
   ["the lookup form's server action, posted without JavaScript", () => postLookupForm(unknownAccount()), 200, /^text\/html/],
   ["an API answer", apiAnswer, 200, /^application\/json/],
   ["an API problem", apiProblem, 400, /^application\/problem\+json/],
@@ -115,7 +119,7 @@ describe("the pages' Content-Security-Policy", () => {
     ["/", () => get("/")],
     [INCIDENT_PATH, () => get(INCIDENT_PATH)],
     [LOOKUP, () => get(LOOKUP)],
-    ["the 404 page", () => get("/incidents/no-such-incident")],
+    ["the 404 page", () => get("/incidents/no-such-incident", BROWSER)],
     ["the answer to the form posted without JavaScript", () => postLookupForm(unknownAccount())],
   ])("of %s allows 'self' and exactly the page's own inline scripts, by hash", async (_name, load) => {
     const served = await load();

@@ -11,6 +11,16 @@ import { type CachedRoute, cachedRoute } from "./routes";
 type Handle = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 type Answers = (route: CachedRoute, req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
+/** A refused body up to this size is read and dropped by Node, so the client reads the answer on a live connection. */
+const DRAIN_BYTES = 1024 * 1024;
+
+/** Headers for a refusal sent before the body was read: a large or unsized body is not read, the connection closes. */
+function closeIfLarge(req: IncomingMessage): Record<string, string> {
+  if (!hasBody(req)) return {};
+  const declared = Number(req.headers["content-length"] ?? Number.NaN);
+  return Number.isFinite(declared) && declared <= DRAIN_BYTES ? {} : { connection: "close" };
+}
+
 const FAILED = "The server failed while answering. Try again; if it keeps failing, the server log says why.";
 
 /** Refuses a request whose body is still arriving: answered, then the connection is closed, unread. */
@@ -41,8 +51,7 @@ export function edgeHandler({ answers, handle, trustProxy, dev }: { answers: Ans
     };
     const decision = admit(req, { dev });
     if ("answer" in decision) {
-      const close: Record<string, string> = hasBody(req) && decision.answer.status !== 204 ? { connection: "close" } : {};
-      return guard.answer({ ...decision.answer, headers: { ...decision.answer.headers, ...close } });
+      return guard.answer({ ...decision.answer, headers: { ...decision.answer.headers, ...closeIfLarge(req) } });
     }
     const { route, body } = decision.admitted;
     if (route?.spec.kind === "page" && req.method === "POST") guard.formPost();
@@ -52,7 +61,7 @@ export function edgeHandler({ answers, handle, trustProxy, dev }: { answers: Ans
         status: 403,
         title: "Cross-site request refused",
         detail: `This form post was refused because ${crossSite}. Open the form on this site and send it from there.`,
-        headers: hasBody(req) ? { connection: "close" } : {},
+        headers: closeIfLarge(req),
       });
     }
     if (body && hasBody(req)) {

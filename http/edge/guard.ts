@@ -27,6 +27,11 @@ function detailOf(status: number, id: string): string {
   return `The request was refused: ${STATUS_CODES[status] ?? "error"} (${status}). Check it and send it again.`;
 }
 
+/** Headers an error's meaning depends on, kept when its body is replaced. */
+const MEANINGFUL = ["allow", "retry-after", "www-authenticate", "connection"];
+const kept = (res: ServerResponse): Record<string, string> =>
+  Object.fromEntries(MEANINGFUL.flatMap((name) => (res.hasHeader(name) ? [[name, String(res.getHeader(name))]] : [])));
+
 export type Guard = {
   id: string;
   /** Marks the request as a post of one of the app's forms (a server action): see writeHead. */
@@ -37,9 +42,9 @@ export type Guard = {
 /**
  * Stands between every layer (the edge, the cache, Next) and the socket. Each answer gets the
  * request id and the full set of security headers; an error a non-browser client would get as HTML
- * or text becomes problem+json; a redirect off this site is refused; a form's asked-for status
- * (request-notes) is applied; a form post Next could not decode, before any action ran, is a 400,
- * not Next's 500. Every 5xx is logged with the request id.
+ * or text becomes problem+json; a redirect off this site is refused; the status a form's action asks
+ * for (request-notes) goes on the form's own answer, a page or an RSC payload, left as it is; a form
+ * post Next could not decode, before any action ran, is a 400, not Next's 500. 5xx are logged with the id.
  */
 export function guardResponse(req: IncomingMessage, res: ServerResponse, always: Record<string, string> = {}): Guard {
   const id = randomUUID();
@@ -84,8 +89,8 @@ export function guardResponse(req: IncomingMessage, res: ServerResponse, always:
         problem(400, "The form's data could not be read, so nothing was done. Reload the page and send the form again.");
       } else if (!onSite(res.getHeader("location"))) {
         problem(400, "This address leads off this site; nothing was done. Check the address.");
-      } else if (code >= 400 && !isProblem(type) && !(wantsHtml && isHtml(type))) {
-        problem(code, detailOf(code, id), undefined, res.getHeader("allow") ? { allow: String(res.getHeader("allow")) } : {});
+      } else if (code >= 400 && !note?.status && !isProblem(type) && !(wantsHtml && isHtml(type))) {
+        problem(code, detailOf(code, id), undefined, kept(res));
       } else {
         Reflect.apply(writeHead, res, [code, ...rest.filter((r) => r !== headers)]);
       }
