@@ -79,6 +79,34 @@ describe.each([
   });
 });
 
+describe.each([
+  ["off", false],
+  ["on", true],
+] as const)("a throttled sign-in with JavaScript %s", (_label, js) => {
+  it("answers 429 and the form says when to try again", async () => {
+    const { email } = newEditor();
+    await withContext(js, async (context) => {
+      const page = await context.newPage();
+      const statuses: number[] = [];
+      page.on("response", (r) => {
+        if (r.request().method() === "POST") statuses.push(r.status());
+      });
+      await page.goto("/signin", { waitUntil: "networkidle" });
+      for (let i = 0; i < 6; i++) {
+        await page.getByLabel("Email").fill(email);
+        await page.getByLabel("Password").fill(`wrong password number ${i}`);
+        const answered = page.waitForResponse((r) => r.request().method() === "POST");
+        await page.getByRole("button", { name: "Sign in" }).click();
+        await answered;
+        await page.getByRole("alert").filter({ hasText: i < 5 ? "Email or password is wrong." : "Too many sign-in attempts" }).waitFor({ timeout: 5000 }).catch(async () => {
+          throw new Error(`attempt ${i + 1}: statuses ${statuses.join(",")}; page says: ${(await page.locator("main").innerText()).slice(0, 300)}`);
+        });
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    });
+  });
+});
+
 describe("the sign-in page", () => {
   it.each(["light", "dark"] as const)("has no axe violations in %s mode, before and after a refusal", async (colorScheme) => {
     const context = await browser.newContext({ baseURL: inject("baseURL"), colorScheme, extraHTTPHeaders: { "x-forwarded-for": newClient() } });

@@ -2,6 +2,8 @@ import fs from "node:fs";
 import { describe, expect, inject, it } from "vitest";
 import { sampleAccountIds, sampleRows, UNAFFECTED_SAMPLE_ACCOUNT } from "./support/sample";
 import { SLUG } from "./support/contract";
+import { submitForm } from "./support/forms";
+import { visibleText } from "./support/html";
 import { lookupURL, newClient, postLookup } from "./support/lookup";
 
 const ACCOUNTS = sampleAccountIds();
@@ -127,6 +129,17 @@ describe("rate limits", () => {
     expect(response.headers.get("ratelimit")).toMatch(/"client";r=0;t=\d+/);
     await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000 + 100));
     expect((await postLookup(SLUG, { accountId: "b".repeat(32) }, { client })).response.status).toBe(200);
+  });
+
+  it("answers the lookup form 429 with Retry-After once the client's budget is spent, API and form together", async () => {
+    const client = newClient();
+    const spent = await Promise.all(Array.from({ length: 30 }, (_, i) => postLookup(SLUG, { accountId: "d".repeat(31) + (i % 10) }, { client })));
+    expect(spent.map((s) => s.response.status)).toEqual(Array(30).fill(200));
+    const form = await submitForm(`/incidents/${SLUG}/lookup`, { accountId: "e".repeat(32), requestIds: "" }, { client, headers: { accept: "text/html" } });
+    expect(form.response.status).toBe(429);
+    expect(Number(form.response.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(form.response.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(visibleText(form.html)).toMatch(/Too many lookups.*Try again in \d+ seconds/);
   });
 
   it("limits lookups of one account from many clients, and logs it without the account id", async () => {
