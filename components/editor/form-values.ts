@@ -1,3 +1,4 @@
+import { positiveDecimalText } from "@/domain/record/common";
 import { citesOf, formText as text } from "./fields";
 
 /** The incident's own fields to the plain input the verbs take: shared by the browser (live checks) and the server. */
@@ -27,7 +28,11 @@ export function incidentFromForm(form: Form) {
   };
 }
 
-export const versionFromForm = (form: Form): number => Number(text(form, "version"));
+/** The version the form was based on, in its one decimal spelling; anything else is NaN, which the verb refuses. */
+export function versionFromForm(form: Form): number {
+  const parsed = positiveDecimalText.safeParse(text(form, "version"));
+  return parsed.success ? parsed.data : Number.NaN;
+}
 
 /** What the editor typed, kept so a refused form comes back as it was sent instead of empty. */
 export function formValues(form: FormData): Record<string, string> {
