@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { fieldErrors } from "@/domain/input";
 import { accountId, requestId } from "@/domain/record/affected";
 import { clientAddress } from "@/http/client-address";
 import { type RateDecision, RateLimiter } from "@/lib/rate-limit";
@@ -77,7 +78,7 @@ export function runLookup(slug: string, input: unknown, headers: Pick<Headers, "
   }
   const parsed = lookupInput.safeParse(input);
   if (!parsed.success) {
-    const errors = parsed.error.issues.map((i) => ({ field: i.path.join(".") || "(body)", message: i.message }));
+    const errors = fieldErrors(parsed.error.issues);
     return { kind: "invalid", errors, headers: rateHeaders(l, [["client", byClient]]) };
   }
   const key = tenantKey(appLookupSecret(), parsed.data.accountId);
