@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { BODY_LIMITS } from "@/http/body-limits";
 import { securityHeaderRules } from "@/http/security-headers";
 
 const nextConfig: NextConfig = {
@@ -9,8 +10,9 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["better-sqlite3"],
   // `npm test` type-checks everything with tsc; the build `npm start` runs need not do it again.
   typescript: { ignoreBuildErrors: true },
-  // The editor's affected-list upload is a server action; larger lists go through the API or the CLI.
-  experimental: { serverActions: { bodySizeLimit: "20mb" } },
+  // Above the edge's limit for the editor's forms (http/body-limits.ts), which refuses a larger post
+  // with 413 as it streams in; Next's own limit would answer a 500 after reading it.
+  experimental: { serverActions: { bodySizeLimit: BODY_LIMITS.editorForm + 1024 * 1024 } },
   // Security headers on every response (http/security-headers.ts); scripts/server.ts adds HSTS and
   // the hashes of each page's inline scripts to its Content-Security-Policy.
   async headers() {

@@ -113,7 +113,7 @@ describe("/api/v1 writes", () => {
     }
     expect(await (await fetch(new URL("/feed.xml", baseURL))).text()).toContain(slug);
     await api("POST", `/incidents/${slug}/unpublish`, { token: writeToken, body: { version } });
-    const gone = await fetch(new URL(`/incidents/${slug}`, baseURL));
+    const gone = await fetch(new URL(`/incidents/${slug}`, baseURL), { headers: { accept: "text/html" } });
     expect(gone.status).toBe(404);
     expect(await gone.text()).toContain("There is no incident or page at this address.");
   });

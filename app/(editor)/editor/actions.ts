@@ -1,5 +1,6 @@
 "use server";
 
+import { BODY_LIMITS } from "@/http/body-limits";
 import { actionBegins } from "@/http/form-action";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
@@ -92,8 +93,6 @@ export async function removeItemAction(slug: string, collection: Collection, id:
   return onItem(slug, collection, "deleted", (actor, c) => removeItem({ db: getDb(), actor, slug, collection: c, id: idArg.parse(id), input: { version: versionFromForm(form) } }));
 }
 
-/** Matches experimental.serverActions.bodySizeLimit in next.config.ts; larger lists go through the API or the CLI. */
-const MAX_FORM_UPLOAD_BYTES = 20 * 1024 * 1024;
 
 export async function importAffectedAction(slug: string, _previous: EditorState, form: FormData): Promise<EditorState> {
   await actionBegins();
@@ -106,7 +105,7 @@ export async function importAffectedAction(slug: string, _previous: EditorState,
   const replace = form.get("replace") === "on";
   let report;
   try {
-    ({ report } = await withSpooledUpload(upload.stream(), { extension, maxBytes: MAX_FORM_UPLOAD_BYTES }, (source) =>
+    ({ report } = await withSpooledUpload(upload.stream(), { extension, maxBytes: BODY_LIMITS.formUpload }, (source) =>
       importAffectedList({ db: getDb(), actor, slug, version: versionFromForm(form), rows: { source }, replace, secret: appLookupSecret() }),
     ));
   } catch (error) {
