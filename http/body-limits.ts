@@ -9,8 +9,8 @@ export const BODY_LIMITS = {
   apiJson: 256 * KiB,
   /** An affected list sent to the v1 API as the raw body. */
   apiUpload: 200 * MiB,
-  /** One lookup: an account id and at most 100 request ids. */
-  lookup: 8 * KiB,
+  /** One lookup: an account id and at most 100 request ids of the longest form (13.7 KB pretty-printed). */
+  lookup: 16 * KiB,
   /** The affected-list file the editor's form takes; larger lists go through the API or the CLI. */
   formUpload: 20 * MiB,
   /** A form post of the editor's pages: the file above and the form's other fields. */

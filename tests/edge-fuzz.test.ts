@@ -104,11 +104,11 @@ describe("targets and encodings that do not parse", () => {
 
 describe("bodies are counted as they arrive", () => {
   it("refuses a chunked body past the route's limit before the rest is sent", async () => {
-    const chunk = "a".repeat(9 * 1024);
+    const chunk = "a".repeat(17 * 1024);
     const head = request("POST", `/api/incidents/${SLUG}/lookup`, { headers: { "content-type": "application/json", "transfer-encoding": "chunked", connection: "keep-alive" } });
     // The terminating chunk is never sent: an answer can only come from counting what arrived.
     const answer = await rawRequest(`${head}${chunk.length.toString(16)}\r\n${chunk}\r\n`);
-    expectWellFormed("chunked 9 KB lookup", answer);
+    expectWellFormed("chunked 17 KiB lookup", answer);
     expect(answer.status).toBe(413);
     expect(answer.headers.get("connection")).toBe("close");
   });

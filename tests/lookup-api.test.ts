@@ -71,7 +71,7 @@ describe("POST /api/incidents/{slug}/lookup errors", () => {
     ["more than 100 request ids", 400, () => postLookup(SLUG, { accountId: account(3), requestIds: Array.from({ length: 101 }, (_, i) => `r${i}`) })],
     ["an unknown field", 400, () => postLookup(SLUG, { accountId: account(3), extra: true })],
     ["an unknown incident", 404, () => postLookup("no-such-incident", { accountId: account(3) })],
-    ["a body over 8 KiB", 413, () => postLookup(SLUG, { accountId: account(3), pad: "x".repeat(8 * 1024) })],
+    ["a body over 16 KiB", 413, () => postLookup(SLUG, { accountId: account(3), pad: "x".repeat(16 * 1024) })],
     ["a body that is not JSON", 415, () => postLookup(SLUG, "accountId=abc", { contentType: "application/x-www-form-urlencoded" })],
     ["no content type", 415, () => postLookup(SLUG, JSON.stringify({ accountId: account(3) }), { contentType: "" })],
   ];
@@ -90,8 +90,8 @@ describe("POST /api/incidents/{slug}/lookup errors", () => {
     );
   });
 
-  it("refuses a streamed body over 8 KiB without a Content-Length, never truncating it", async () => {
-    const chunk = new TextEncoder().encode(`{"accountId":"${account(3)}","pad":"${"x".repeat(9000)}"}`);
+  it("refuses a streamed body over 16 KiB without a Content-Length, never truncating it", async () => {
+    const chunk = new TextEncoder().encode(`{"accountId":"${account(3)}","pad":"${"x".repeat(17_000)}"}`);
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
         controller.enqueue(chunk);
