@@ -15,10 +15,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function withLookupPage(javaScriptEnabled: boolean, client: string, body: (page: Page) => Promise<void>) {
+async function withLookupPage(javaScriptEnabled: boolean, client: string, body: (page: Page) => Promise<void>, viewport = { width: 1280, height: 720 }) {
   const context = await browser.newContext({
     baseURL: inject("baseURL"),
     javaScriptEnabled,
+    viewport,
     // The test server trusts X-Forwarded-For, so each context is its own client for the rate limit.
     extraHTTPHeaders: { "x-forwarded-for": client },
   });
@@ -100,5 +101,30 @@ describe.each([
       // axe runs as a script in the page, which a context without JavaScript cannot do.
       if (js) await expectNoAxeViolations(page, `${LOOKUP} after an error`);
     });
+  });
+
+  it("keeps what was typed when it refuses it, numbers lines from 1, moves focus to the answer, and fits a 390 px phone", async () => {
+    await withLookupPage(
+      js,
+      client,
+      async (page) => {
+        const typed = `${mine[0]?.requestId}\n\nbad id with spaces`;
+        await page.getByLabel("Account id").fill(accountId);
+        await page.getByLabel(/Request ids/).fill(typed);
+        await page.getByRole("button", { name: "Check my account" }).click();
+        await page.getByRole("heading", { name: "Nothing was checked" }).waitFor();
+        expect(await page.locator("#requestIds-error").innerText()).toMatch(/^line 3: /);
+        expect(await page.getByLabel("Account id").inputValue()).toBe(accountId);
+        expect(await page.getByLabel(/Request ids/).inputValue()).toBe(typed);
+        if (js) expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-live"))).toBe("polite");
+
+        await page.getByLabel(/Request ids/).fill(mine.map((r) => r.requestId).join("\n"));
+        await page.getByRole("button", { name: "Check my account" }).click();
+        await page.getByRole("heading", { name: /Your account was affected/ }).waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        if (js) expect(await page.evaluate(() => document.activeElement?.textContent ?? "")).toContain("Your account was affected");
+      },
+      { width: 390, height: 844 },
+    );
   });
 });

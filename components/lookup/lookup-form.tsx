@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState } from "react";
+import { useActionState, useEffect, useRef } from "react";
 import { type AdviceItem, LookupResult } from "./lookup-result";
 import type { LookupState } from "./lookup-state";
 
@@ -15,6 +15,12 @@ const FIELD =
 /** A real form post: it works before and without JavaScript, and without a page reload with it. */
 export function LookupForm({ action, advice }: Props) {
   const [state, formAction, pending] = useActionState(action, { status: "idle" });
+  const answer = useRef<HTMLDivElement>(null);
+  // A screen reader and a keyboard land on what the form answered, not back at the top of the form.
+  useEffect(() => {
+    if (state.status !== "idle") answer.current?.focus();
+  }, [state]);
+  const typed = state.typed;
   const errorFor = (field: string) =>
     state.status === "invalid" ? state.errors.filter((e) => e.field === field || e.field.startsWith(`${field}.`)) : [];
   const accountErrors = errorFor("accountId");
@@ -39,6 +45,7 @@ export function LookupForm({ action, advice }: Props) {
             autoComplete="off"
             inputMode="text"
             maxLength={64}
+            defaultValue={typed?.accountId}
             aria-describedby={`accountId-hint${accountErrors.length ? " accountId-error" : ""}`}
             aria-invalid={accountErrors.length > 0}
             className={FIELD}
@@ -61,6 +68,7 @@ export function LookupForm({ action, advice }: Props) {
             name="requestIds"
             rows={5}
             spellCheck={false}
+            defaultValue={typed?.requestIds}
             aria-describedby={`requestIds-hint${requestErrors.length ? " requestIds-error" : ""}`}
             aria-invalid={requestErrors.length > 0}
             className={FIELD}
@@ -79,7 +87,7 @@ export function LookupForm({ action, advice }: Props) {
           {pending ? "Checking…" : "Check my account"}
         </button>
       </form>
-      <div aria-live="polite">
+      <div aria-live="polite" ref={answer} tabIndex={-1} className="min-w-0 focus:outline-none">
         <LookupResult state={state} advice={advice} />
       </div>
     </div>

@@ -5,6 +5,8 @@ import type { LookupState } from "./lookup-state";
 export type AdviceItem = { id: number; body: ReactNode };
 
 const BOX = "rounded-lg border p-5";
+/** A cell: a column from sm up, below it a line that names its column. */
+const CELL = "py-1 pr-3 max-sm:block max-sm:py-0 max-sm:before:font-sans max-sm:before:font-semibold max-sm:before:content-[attr(data-label)':_']";
 
 function when(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
@@ -24,7 +26,7 @@ export function LookupResult({ state, advice }: { state: LookupState; advice: Ad
           <h2 className="text-lg font-semibold">Nothing was checked</h2>
           <ul className="mt-2 list-disc pl-5">
             {state.errors.map((e) => (
-              <li key={`${e.field}-${e.message}`}>{e.message}</li>
+              <li key={`${e.field}-${e.message}`}>{e.field.startsWith("requestIds.") ? `${e.field.replace("requestIds.", "Line ")}: ${e.message}` : e.message}</li>
             ))}
           </ul>
         </div>
@@ -90,7 +92,7 @@ function Answer({ state, advice }: { state: Extract<LookupState, { status: "answ
           <h3 className="font-semibold">The request ids you gave</h3>
           <ul className="mt-2 space-y-1 font-mono text-sm">
             {answer.checkedRequestIds.map((c) => (
-              <li key={c.requestId}>
+              <li key={c.requestId} className="break-all">
                 {c.requestId}: <strong>{c.affected ? "affected" : "not among this account's affected responses"}</strong>
               </li>
             ))}
@@ -98,9 +100,10 @@ function Answer({ state, advice }: { state: Extract<LookupState, { status: "answ
         </div>
       )}
       {answer.requests.length > 0 && (
-        <table className="w-full text-left text-sm">
-          <caption className="text-left font-semibold">This account&apos;s affected responses</caption>
-          <thead>
+        // On a phone each row is a small block of labelled lines: four columns do not fit 390 px.
+        <table className="w-full text-left text-sm max-sm:block">
+          <caption className="text-left font-semibold max-sm:block">This account&apos;s affected responses</caption>
+          <thead className="max-sm:sr-only">
             <tr className="border-b border-slate-300 dark:border-slate-700">
               <th scope="col" className="py-1 pr-3">Request id</th>
               <th scope="col" className="py-1 pr-3">When (UTC)</th>
@@ -108,13 +111,13 @@ function Answer({ state, advice }: { state: Extract<LookupState, { status: "answ
               <th scope="col" className="py-1">Role</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="max-sm:block">
             {answer.requests.map((r) => (
-              <tr key={`${r.requestId}-${r.role}`} className="border-b border-slate-200 dark:border-slate-800">
-                <td className="py-1 pr-3 font-mono break-all">{r.requestId}</td>
-                <td className="py-1 pr-3 whitespace-nowrap">{when(r.occurredAt)}</td>
-                <td className="py-1 pr-3">{r.promptTokens.toLocaleString("en-US")}</td>
-                <td className="py-1">{r.role === "recipient" ? "received another's data" : "own data exposed"}</td>
+              <tr key={`${r.requestId}-${r.role}`} className="border-b border-slate-200 dark:border-slate-800 max-sm:block max-sm:py-2">
+                <td data-label="Request id" className={`${CELL} font-mono break-all`}>{r.requestId}</td>
+                <td data-label="When (UTC)" className={`${CELL} sm:whitespace-nowrap`}>{when(r.occurredAt)}</td>
+                <td data-label="Prompt tokens" className={CELL}>{r.promptTokens.toLocaleString("en-US")}</td>
+                <td data-label="Role" className={CELL}>{r.role === "recipient" ? "received another's data" : "own data exposed"}</td>
               </tr>
             ))}
           </tbody>

@@ -1,9 +1,12 @@
 import type { LookupAnswer } from "@/db/lookup";
 
+/** What the visitor typed, sent back with every answer so a refused form keeps it (their own input only). */
+export type LookupTyped = { accountId: string; requestIds: string };
+
 export type LookupState =
-  | { status: "idle" }
-  | { status: "answer"; answer: Extract<LookupAnswer, { list: "published" }>; checked: boolean; accountEnding: string }
-  | { status: "no-list"; list: "none" | "counts-only" }
-  | { status: "invalid"; errors: Array<{ field: string; message: string }> }
-  | { status: "limited"; retryAfterSeconds: number }
-  | { status: "not-found" };
+  | { status: "idle"; typed?: LookupTyped }
+  | { status: "answer"; typed: LookupTyped; answer: Extract<LookupAnswer, { list: "published" }>; checked: boolean; accountEnding: string }
+  | { status: "no-list"; typed: LookupTyped; list: "none" | "counts-only" }
+  | { status: "invalid"; typed: LookupTyped; errors: Array<{ field: string; message: string }> }
+  | { status: "limited"; typed: LookupTyped; retryAfterSeconds: number }
+  | { status: "not-found"; typed: LookupTyped };

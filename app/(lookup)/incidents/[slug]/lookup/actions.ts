@@ -1,42 +1,39 @@
 "use server";
 
-import { actionBegins, answerFormWith } from "@/http/form-action";
 import { headers } from "next/headers";
+import { actionBegins, answerFormWith } from "@/http/form-action";
 import { runLookup } from "@/http/lookup-gate";
+import { onLines, requestIdLines } from "@/components/lookup/request-id-lines";
 import type { LookupState } from "@/components/lookup/lookup-state";
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
 
 /** The form's way in: the same gate as the API, so the same limits and the same answers. */
 export async function lookupAction(slug: string, _previous: LookupState, form: FormData): Promise<LookupState> {
   await actionBegins();
-  const accountId = form.get("accountId");
-  const requestIds = form.get("requestIds");
-  const input = {
-    accountId: typeof accountId === "string" ? accountId : "",
-    requestIds:
-      typeof requestIds === "string"
-        ? requestIds
-            .split(/\r?\n/)
-            .map((line) => line.trim())
-            .filter(Boolean)
-        : [],
-  };
-  const result = runLookup(slug, input, await headers());
+  const typed = { accountId: text(form, "accountId"), requestIds: text(form, "requestIds") };
+  const { ids, lines } = requestIdLines(typed.requestIds);
+  const result = runLookup(slug, { accountId: typed.accountId, requestIds: ids }, await headers());
   switch (result.kind) {
     case "answer":
-      if (result.answer.list !== "published") return { status: "no-list", list: result.answer.list };
+      if (result.answer.list !== "published") return { status: "no-list", typed, list: result.answer.list };
       // Only the last four digits come back, so the reader knows which account this answer is for.
       return {
         status: "answer",
+        typed,
         answer: result.answer,
-        checked: input.requestIds.length > 0,
-        accountEnding: input.accountId.trim().slice(-4).toLowerCase(),
+        checked: ids.length > 0,
+        accountEnding: typed.accountId.trim().slice(-4).toLowerCase(),
       };
     case "invalid":
-      return { status: "invalid", errors: result.errors };
+      return { status: "invalid", typed, errors: onLines(result.errors, lines) };
     case "not-found":
-      return { status: "not-found" };
+      return { status: "not-found", typed };
     case "limited":
       await answerFormWith(429, { "retry-after": String(result.decision.retryAfterSeconds) });
-      return { status: "limited", retryAfterSeconds: result.decision.retryAfterSeconds };
+      return { status: "limited", typed, retryAfterSeconds: result.decision.retryAfterSeconds };
   }
 }
