@@ -10,12 +10,14 @@ export type Problem = {
 };
 
 const NO_STORE = { "cache-control": "no-store" };
+/** The headers of every problem, whichever layer sends it. */
+export const PROBLEM_HEADERS = { "content-type": "application/problem+json", ...NO_STORE };
+
+/** The body of a problem, whichever layer sends it (a route handler here, the edge in http/edge/send.ts). */
+export const problemDocument = (p: Problem): string => JSON.stringify({ type: "about:blank", ...p });
 
 export function problem(p: Problem, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ type: "about:blank", ...p }), {
-    status: p.status,
-    headers: { "content-type": "application/problem+json", ...NO_STORE, ...headers },
-  });
+  return new Response(problemDocument(p), { status: p.status, headers: { ...PROBLEM_HEADERS, ...headers } });
 }
 
 export function json(body: unknown, headers: Record<string, string> = {}): Response {

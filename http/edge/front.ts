@@ -21,8 +21,6 @@ function closeIfLarge(req: IncomingMessage): Record<string, string> {
   return Number.isFinite(declared) && declared <= DRAIN_BYTES ? {} : { connection: "close" };
 }
 
-const FAILED = "The server failed while answering. Try again; if it keeps failing, the server log says why.";
-
 /** Refuses a request whose body is still arriving: answered, then the connection is closed, unread. */
 function refuseMidBody(guard: Guard, req: IncomingMessage, res: ServerResponse, answer: EdgeAnswer): void {
   if (res.headersSent) {
@@ -46,7 +44,7 @@ export function edgeHandler({ answers, handle, trustProxy, dev }: { answers: Ans
     const guard = guardResponse(req, res, https ? { "strict-transport-security": STRICT_TRANSPORT_SECURITY } : {});
     const fail = (error: unknown, holding = false) => {
       console.error(JSON.stringify({ event: "request_failed", requestId: guard.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }));
-      if (!res.headersSent && !holding) guard.answer({ status: 500, title: "Internal Server Error", detail: FAILED });
+      if (!res.headersSent && !holding) guard.fail();
       else res.destroy();
     };
     const decision = admit(req, { dev });

@@ -37,6 +37,8 @@ export type Guard = {
   /** Marks the request as a post of one of the app's forms (a server action): see writeHead. */
   formPost: () => void;
   answer: (a: EdgeAnswer) => void;
+  /** A 500 for a request that threw before anything was sent; its detail quotes the request id. */
+  fail: () => void;
 };
 
 /**
@@ -120,6 +122,7 @@ export function guardResponse(req: IncomingMessage, res: ServerResponse, always:
   return {
     id,
     formPost: () => void (formPost = true),
+    fail: () => problem(500, detailOf(500, id)),
     answer: ({ status, title, detail, headers = {} }) => {
       if (status === 204) {
         res.writeHead(204, { ...headers, "cache-control": "no-store" });

@@ -34,10 +34,6 @@ export function takeNote(id: string): RequestNote | undefined {
   return note;
 }
 
-export function peekNote(id: string): RequestNote | undefined {
-  return notes().get(id);
-}
-
 /** Adds to the note of a request the edge opened; a request it did not open (a test, a script) is ignored. */
 export function addToNote(id: string | null | undefined, add: RequestNote): void {
   const note = id ? notes().get(id) : undefined;

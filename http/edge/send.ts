@@ -1,4 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { PROBLEM_HEADERS, problemDocument } from "../problem";
 import { API_POLICY, BASE_HEADERS } from "../security-headers";
 import type { Entry } from "./page-cache";
 import { chooseEncoding } from "./routes";
@@ -40,7 +41,7 @@ export function sendEntry(asked: Asked, res: ServerResponse, entry: Entry): void
 /** An answer the server gives itself: RFC 9457 problem details with the API's headers, as head and body. */
 export function problemParts(status: number, title: string, detail: string, headers: Record<string, string> = {}): { headers: OutgoingHttpHeaders; body: string } {
   return {
-    headers: { ...BASE_HEADERS, ...headers, "content-type": "application/problem+json", "cache-control": "no-store", "content-security-policy": API_POLICY },
-    body: JSON.stringify({ type: "about:blank", title, status, detail }),
+    headers: { ...BASE_HEADERS, ...headers, ...PROBLEM_HEADERS, "content-security-policy": API_POLICY },
+    body: problemDocument({ status, title, detail }),
   };
 }
