@@ -53,7 +53,7 @@ export function edgeHandler({ answers, handle, trustProxy, dev }: { answers: Ans
     }
     const { route, body } = decision.admitted;
     if (route?.spec.kind === "page" && req.method === "POST") guard.formPost();
-    const crossSite = crossSiteRefusal(req, { trustProxy });
+    const crossSite = route?.spec.kind === "api" ? null : crossSiteRefusal(req, { trustProxy });
     if (crossSite) {
       return guard.answer({
         status: 403,
@@ -70,7 +70,7 @@ export function edgeHandler({ answers, handle, trustProxy, dev }: { answers: Ans
       });
     }
     if (expectContinue) res.writeContinue();
-    const cached = cachedRoute(req.method, req.url, req.headers);
+    const cached = cachedRoute(req, decision.admitted);
     if (cached) return void answers(cached, req, res).catch((error: unknown) => fail(error));
     if (String(req.headers.accept).includes("text/html")) dropValidators(req);
     const holding = hashInlineScripts(res);

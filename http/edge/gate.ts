@@ -4,7 +4,8 @@ import { type BodyRule, type Method, type RouteMatch, matchRoute } from "./route
 
 /** An answer the edge gives itself, before any handler: a refusal, or OPTIONS. */
 export type EdgeAnswer = { status: number; title: string; detail: string; headers?: Record<string, string> };
-export type Admitted = { route: RouteMatch | null; body: BodyRule | null };
+/** A request the edge lets through: its route (none for an unknown page path) and the path as resolved. */
+export type Admitted = { route: RouteMatch | null; body: BodyRule | null; path: string };
 
 /** Longer targets are refused (414): no address of this site comes near it. */
 const MAX_TARGET = 8 * 1024;
@@ -16,12 +17,13 @@ const refuse = (status: number, title: string, detail: string, headers?: Record<
   answer: { status, title, detail, ...(headers ? { headers } : {}) },
 });
 
-/** The path's segments, decoded, after "." and ".." are resolved as a browser would; null when one does not decode. */
-function segmentsOf(target: string): string[] | null {
-  const path = new URL(target, "http://edge.invalid").pathname;
+/** The path (after "." and ".." are resolved as a browser would) and its decoded segments; null when one does not decode. */
+function pathOf(target: string): { path: string; segments: string[] } | null {
+  // Appended, not resolved: as a reference "//host/x" would name another host, as a path it is a path.
+  const path = new URL(`http://edge.invalid${target}`).pathname;
   try {
     const segments = path === "/" ? [] : path.split("/").slice(1).map((s) => decodeURIComponent(s));
-    return segments.some((s) => CONTROL.test(s)) ? null : segments;
+    return segments.some((s) => CONTROL.test(s)) ? null : { path, segments };
   } catch {
     return null;
   }
@@ -64,15 +66,16 @@ export function admit(req: IncomingMessage, { dev }: { dev: boolean }): { answer
   if (target === null) return refuse(400, "Bad Request", "The request target is not a path of this site. Send a path such as /incidents.");
   if (target.length > MAX_TARGET) return refuse(414, "URI Too Long", `The address is longer than ${MAX_TARGET} characters; no address of this site is.`);
   req.url = target;
-  const segments = segmentsOf(target);
-  if (segments === null) return refuse(400, "Bad Request", "The address has a broken percent-encoding or a control character in its path. Check the address.");
+  const parsed = pathOf(target);
+  if (parsed === null) return refuse(400, "Bad Request", "The address has a broken percent-encoding or a control character in its path. Check the address.");
   // next dev serves its own tools under these paths.
-  if (dev && (segments[0] === "_next" || segments[0]?.startsWith("__nextjs"))) return { admitted: { route: null, body: null } };
+  const { path, segments } = parsed;
+  if (dev && (segments[0] === "_next" || segments[0]?.startsWith("__nextjs"))) return { admitted: { route: null, body: null, path } };
   const route = matchRoute(segments);
   const method = (req.method ?? "GET").toUpperCase();
   if (!route) {
     if (segments[0] === "api" || (method !== "GET" && method !== "HEAD")) return refuse(404, "Not Found", "There is nothing at this address. Check the address.");
-    return { admitted: { route: null, body: null } };
+    return { admitted: { route: null, body: null, path } };
   }
   const allow = route.allow.join(", ");
   if (method === "OPTIONS") return refuse(204, "No Content", "", { allow });
@@ -81,5 +84,5 @@ export function admit(req: IncomingMessage, { dev }: { dev: boolean }): { answer
   }
   const named = method === "HEAD" ? "GET" : method;
   const rule = Object.entries(route.spec.methods).find(([m]) => m === named)?.[1] ?? null;
-  return bodyRefusal(req, rule) ?? { admitted: { route, body: rule } };
+  return bodyRefusal(req, rule) ?? { admitted: { route, body: rule, path } };
 }

@@ -63,4 +63,13 @@ describe("the edge's route list", () => {
     expect(matchRoute(["editor", ""])).toBeNull();
     expect(matchRoute(["_next", "static", "chunks", "a.js"])?.allow).toEqual(["GET", "HEAD", "OPTIONS"]);
   });
+
+  it("gives a match its named segments, and marks only GET routes of public answers as kept", () => {
+    expect(matchRoute(["incidents", "a b", "export.html"])).toMatchObject({ params: { slug: "a b" }, spec: { kept: "index.html" } });
+    expect(matchRoute(["api", "v1", "incidents", "x", "events", "7"])?.params).toEqual({ slug: "x", collection: "events", id: "7" });
+    for (const spec of ROUTES.filter((r) => r.kept)) {
+      expect(spec.kind === "page" || spec.kind === "file", spec.path).toBe(true);
+      expect(spec.path.startsWith("/editor") || spec.path.startsWith("/api") || spec.path.startsWith("/sign"), spec.path).toBe(false);
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import type { IncidentFile } from "@/publish/files";
 import { BODY_LIMITS } from "../body-limits";
 
 /**
@@ -17,24 +18,28 @@ export type RouteSpec = {
   kind: "page" | "api" | "file" | "asset";
   /** The methods besides HEAD and OPTIONS (the edge answers those), each with its body or null for none. */
   methods: Partial<Record<Exclude<Method, "HEAD" | "OPTIONS">, BodyRule | null>>;
+  /** A public answer the server keeps in memory (http/edge/serve.ts): a page Next renders, the feed, or an incident's file. */
+  kept?: "page" | "feed" | IncidentFile;
 };
 
 const page = (path: string, post?: BodyRule): RouteSpec => ({ path, kind: "page", methods: post ? { GET: null, POST: post } : { GET: null } });
-const file = (path: string): RouteSpec => ({ path, kind: "file", methods: { GET: null } });
+/** A page the same for every reader, kept by the server. */
+const publicPage = (path: string, post?: BodyRule): RouteSpec => ({ ...page(path, post), kept: "page" });
+const file = (path: string, kept: "feed" | IncidentFile): RouteSpec => ({ path, kind: "file", methods: { GET: null }, kept });
 const json = { maxBytes: BODY_LIMITS.apiJson };
 const form = { maxBytes: BODY_LIMITS.form, form: true } as const;
 const editorForm = { maxBytes: BODY_LIMITS.editorForm, form: true } as const;
 
 export const ROUTES: readonly RouteSpec[] = [
-  page("/"),
-  file("/feed.xml"),
-  page("/incidents/[slug]"),
-  page("/incidents/[slug]/changes"),
-  page("/incidents/[slug]/lookup", form),
-  file("/incidents/[slug]/export.html"),
-  file("/incidents/[slug]/postmortem.md"),
-  file("/incidents/[slug]/incident.json"),
-  file("/incidents/[slug]/incident.schema.json"),
+  publicPage("/"),
+  file("/feed.xml", "feed"),
+  publicPage("/incidents/[slug]"),
+  publicPage("/incidents/[slug]/changes"),
+  publicPage("/incidents/[slug]/lookup", form),
+  file("/incidents/[slug]/export.html", "index.html"),
+  file("/incidents/[slug]/postmortem.md", "postmortem.md"),
+  file("/incidents/[slug]/incident.json", "incident.json"),
+  file("/incidents/[slug]/incident.schema.json", "incident.schema.json"),
   page("/signin", form),
   page("/signout", form),
   page("/editor", editorForm),
@@ -57,7 +62,8 @@ export const ROUTES: readonly RouteSpec[] = [
 
 const NAMED_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
-export type RouteMatch = { spec: RouteSpec; allow: Method[] };
+/** A matched route: its spec, the methods it allows, and its named segments' values ("slug"). */
+export type RouteMatch = { spec: RouteSpec; allow: Method[]; params: Record<string, string> };
 
 const split = (path: string) => (path === "/" ? [] : path.split("/").slice(1));
 
@@ -80,5 +86,10 @@ export function matchRoute(segments: string[]): RouteMatch | null {
   if (!found) return null;
   const named = NAMED_METHODS.filter((m) => found.spec.methods[m] !== undefined);
   const allow: Method[] = [...named, ...(named.includes("GET") ? (["HEAD"] as const) : []), "OPTIONS"];
-  return { spec: found.spec, allow };
+  const params: Record<string, string> = {};
+  for (const [i, part] of found.parts.entries()) {
+    const name = /^\[(\w+)\]$/.exec(part)?.[1];
+    if (name) params[name] = segments[i] ?? "";
+  }
+  return { spec: found.spec, allow, params };
 }
