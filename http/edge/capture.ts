@@ -1,5 +1,6 @@
 import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { callBack, takeHeadersArg } from "./response-args";
 
 export type Captured = { status: number; headers: OutgoingHttpHeaders; body: Buffer };
 
@@ -37,25 +38,22 @@ export function holdResponse(res: ServerResponse, finish: (captured: Captured) =
   const held = {
     writeHead(this: ServerResponse, code: number, ...rest: unknown[]) {
       this.statusCode = code;
-      const headers = rest.find((r): r is OutgoingHttpHeaders => typeof r === "object" && r !== null && !Array.isArray(r));
-      for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) this.setHeader(name, value);
+      takeHeadersArg(this, rest);
       return this;
     },
     flushHeaders: () => undefined,
     write(chunk: unknown, encoding?: unknown, callback?: unknown) {
       chunks.push(chunkBytes(chunk, encoding));
-      const cb = typeof encoding === "function" ? encoding : callback;
-      if (typeof cb === "function") process.nextTick(cb as () => void);
+      callBack([encoding, callback]);
       return true;
     },
     end(this: ServerResponse, chunk?: unknown, encoding?: unknown, callback?: unknown) {
-      const cb = [chunk, encoding, callback].find((a): a is () => void => typeof a === "function");
       if (chunk !== undefined && chunk !== null && typeof chunk !== "function") chunks.push(chunkBytes(chunk, encoding));
       Object.assign(this, before);
       const headers = this.getHeaders();
       for (const name of Object.keys(headers)) this.removeHeader(name);
       finish({ status: this.statusCode, headers, body: Buffer.concat(chunks) });
-      if (cb) process.nextTick(cb);
+      callBack([chunk, encoding, callback]);
       return this;
     },
   };

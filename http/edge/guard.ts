@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse, STATUS_CODES } from "node:http";
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from "node:http";
 import { API_POLICY, BASE_HEADERS } from "../security-headers";
 import type { EdgeAnswer } from "./gate";
 import { REQUEST_ID_HEADER, openNote, takeNote } from "./request-notes";
 import { problemParts } from "./send";
+import { callBack, takeHeadersArg } from "./response-args";
 
-type Callback = () => void;
 
 const isProblem = (type: unknown) => String(type ?? "").startsWith("application/problem+json");
 const isHtml = (type: unknown) => String(type ?? "").startsWith("text/html");
@@ -77,8 +77,7 @@ export function guardResponse(req: IncomingMessage, res: ServerResponse, always:
   Object.assign(res, {
     writeHead(status: number, ...rest: unknown[]) {
       if (replaced) return res;
-      const headers = rest.find((r): r is OutgoingHttpHeaders => typeof r === "object" && r !== null && !Array.isArray(r));
-      for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) res.setHeader(name, value);
+      const headers = takeHeadersArg(res, rest);
       complete();
       const note = takeNote(id);
       let code = status;
@@ -101,15 +100,13 @@ export function guardResponse(req: IncomingMessage, res: ServerResponse, always:
     write(chunk: unknown, encoding?: unknown, callback?: unknown) {
       if (!res.headersSent) res.writeHead(res.statusCode);
       if (!replaced) return Reflect.apply(write, res, [chunk, encoding, callback].filter((a) => a !== undefined));
-      const cb = typeof encoding === "function" ? encoding : callback;
-      if (typeof cb === "function") process.nextTick(cb as Callback);
+      callBack([encoding, callback]);
       return true;
     },
     end(chunk?: unknown, encoding?: unknown, callback?: unknown) {
       if (!res.headersSent && !replaced) res.writeHead(res.statusCode);
       if (!replaced) return Reflect.apply(end, res, [chunk, encoding, callback].filter((a) => a !== undefined));
-      const cb = [chunk, encoding, callback].find((a): a is Callback => typeof a === "function");
-      if (cb) process.nextTick(cb);
+      callBack([chunk, encoding, callback]);
       return res;
     },
   });

@@ -1,6 +1,7 @@
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { chunkBytes, decode } from "./capture";
 import { hashable, withScriptHashes } from "./csp";
+import { callBack, takeHeadersArg } from "./response-args";
 
 type Callback = () => void;
 
@@ -27,8 +28,7 @@ export function hashInlineScripts(res: ServerResponse): () => boolean {
   Object.assign(res, {
     writeHead(status: number, ...rest: unknown[]) {
       // Headers given here join the others first, so the policy and type are known.
-      const headers = rest.find((r): r is OutgoingHttpHeaders => typeof r === "object" && r !== null && !Array.isArray(r));
-      for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) res.setHeader(name, value);
+      takeHeadersArg(res, rest);
       const reason = typeof rest[0] === "string" ? rest[0] : undefined;
       buffer ??= decide(status);
       if (buffer === null) {
@@ -45,8 +45,7 @@ export function hashInlineScripts(res: ServerResponse): () => boolean {
       const held = decided();
       if (held === null) return write.call(res, chunk as Buffer, encoding as BufferEncoding, callback as Callback);
       held.push(chunkBytes(chunk, encoding));
-      const cb = typeof encoding === "function" ? encoding : callback;
-      if (typeof cb === "function") process.nextTick(cb as Callback);
+      callBack([encoding, callback]);
       return true;
     },
     end(chunk?: unknown, encoding?: unknown, callback?: unknown) {
