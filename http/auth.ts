@@ -17,21 +17,16 @@ export const PLAIN_SESSION_COOKIE = "aftermath_session";
 export const SIGNIN_PATH = "/signin";
 export const DEFAULT_AFTER_SIGNIN = "/editor";
 
-export type SessionCookie = {
-  name: typeof SECURE_SESSION_COOKIE | typeof PLAIN_SESSION_COOKIE;
-  options: { httpOnly: true; sameSite: "lax"; secure: boolean; path: "/"; maxAge: number };
-};
+export type CookieOptions = { httpOnly: true; sameSite: "lax"; secure: boolean; path: "/"; maxAge: number };
+export type SessionCookie = { name: typeof SECURE_SESSION_COOKIE | typeof PLAIN_SESSION_COOKIE; options: CookieOptions };
+
+/** How this site sets its HttpOnly cookies: this host and every path only, Secure when the request came over HTTPS. */
+export const cookieOptions = (secureRequest: boolean, maxAge: number): CookieOptions => ({ httpOnly: true, sameSite: "lax", secure: secureRequest, path: "/", maxAge });
 
 export function sessionCookie(secureRequest: boolean): SessionCookie {
   return {
     name: secureRequest ? SECURE_SESSION_COOKIE : PLAIN_SESSION_COOKIE,
-    options: {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: secureRequest,
-      path: "/",
-      maxAge: Math.floor(sessionPolicy().absoluteMs / 1000),
-    },
+    options: cookieOptions(secureRequest, Math.floor(sessionPolicy().absoluteMs / 1000)),
   };
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { cookies, headers } from "next/headers";
 import { appLookupSecret } from "@/db/lookup-secret";
-import { isSecureRequest } from "@/http/auth";
+import { cookieOptions, isSecureRequest } from "@/http/auth";
 
 // OWASP's "device cookie": a browser that signed in to an account before holds a token the server
 // signed for that account, and is not slowed by the per-account limit that strangers' guesses fill.
@@ -29,17 +29,16 @@ export function holdsDevice(token: string | undefined, accountKey: string): bool
   return got.length === want.length && timingSafeEqual(got, want);
 }
 
-async function deviceCookieName(): Promise<string> {
-  return isSecureRequest(await headers()) ? DEVICE_COOKIE.secure : DEVICE_COOKIE.plain;
-}
+const secureRequest = async () => isSecureRequest(await headers());
+const deviceCookieName = (secure: boolean) => (secure ? DEVICE_COOKIE.secure : DEVICE_COOKIE.plain);
 
 /** The device token this browser sent, if any. */
 export async function sentDevice(): Promise<string | undefined> {
-  return (await cookies()).get(await deviceCookieName())?.value;
+  return (await cookies()).get(deviceCookieName(await secureRequest()))?.value;
 }
 
-/** Gives the browser that just signed in its device token (HttpOnly, this site only). */
+/** Gives the browser that just signed in its device token, set as the session cookie is. */
 export async function keepDevice(token: string): Promise<void> {
-  const name = await deviceCookieName();
-  (await cookies()).set(name, token, { httpOnly: true, sameSite: "lax", secure: name === DEVICE_COOKIE.secure, path: "/", maxAge: DEVICE_MAX_AGE_SECONDS });
+  const secure = await secureRequest();
+  (await cookies()).set(deviceCookieName(secure), token, cookieOptions(secure, DEVICE_MAX_AGE_SECONDS));
 }
