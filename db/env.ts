@@ -13,6 +13,23 @@ const schema = z.object({
   LOOKUP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(30),
   /** Lookups a minute for any one account, from all clients together; 0 turns it off. */
   LOOKUP_ACCOUNT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(10),
+  /** A tenant's lookup session (what a link or an OpenID sign-in is exchanged for) ends after this many minutes. */
+  LOOKUP_SESSION_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** This site's address as tenants reach it (https://status.example.com): the links and the OpenID redirect are made with it. */
+  PUBLIC_ORIGIN: z
+    .url({ protocol: /^https?$/, message: "PUBLIC_ORIGIN must be an http(s) address such as https://aftermath.example.com" })
+    .transform((u) => new URL(u).origin)
+    .optional(),
+  /** The provider's OpenID Connect issuer; the sign-in is off unless this and the client id and secret are set. */
+  LOOKUP_OIDC_ISSUER: z.url({ protocol: /^https?$/, message: "LOOKUP_OIDC_ISSUER must be the issuer's http(s) address" }).optional(),
+  LOOKUP_OIDC_CLIENT_ID: z.string().min(1).optional(),
+  LOOKUP_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The ID token claim that carries the tenant's account id. */
+  LOOKUP_OIDC_ACCOUNT_CLAIM: z.string().regex(/^[A-Za-z0-9_:.\/-]{1,128}$/, "LOOKUP_OIDC_ACCOUNT_CLAIM must be a claim name").default("account_id"),
+  /** The scopes the sign-in asks for; the account claim must come in the ID token they give. */
+  LOOKUP_OIDC_SCOPES: z.string().regex(/^openid( [\x21\x23-\x5b\x5d-\x7e]+)*$/, 'LOOKUP_OIDC_SCOPES must start with "openid", space-separated').default("openid"),
+  /** How the page names the identity provider on its button ("Sign in with …"). */
+  LOOKUP_OIDC_NAME: z.string().min(1).max(60).default("your provider"),
   /** An editor's session ends after this many minutes without a request. */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
   /** And after this many hours from sign-in, however active. */
@@ -25,6 +42,15 @@ const schema = z.object({
   SIGNIN_ACCOUNT_LIMIT_PER_HOUR: z.coerce.number().int().min(0).default(10),
   /** "1" when exactly one trusted proxy in front sets X-Forwarded-For (and X-Forwarded-Proto, for the session cookie). */
   TRUST_PROXY: z.enum(["0", "1"], { message: 'TRUST_PROXY must be "1" or "0"' }).default("0"),
+}).superRefine((env, ctx) => {
+  const oidc = [env.LOOKUP_OIDC_ISSUER, env.LOOKUP_OIDC_CLIENT_ID, env.LOOKUP_OIDC_CLIENT_SECRET];
+  if (oidc.some((v) => v !== undefined) && (oidc.some((v) => v === undefined) || !env.PUBLIC_ORIGIN)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["LOOKUP_OIDC_ISSUER"],
+      message: "the OpenID sign-in needs LOOKUP_OIDC_ISSUER, LOOKUP_OIDC_CLIENT_ID, LOOKUP_OIDC_CLIENT_SECRET and PUBLIC_ORIGIN together; set all four or none",
+    });
+  }
 });
 
 export type Env = z.infer<typeof schema>;

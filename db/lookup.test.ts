@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tenantKey } from "@/lib/tenant-key";
 import { type Db, openDatabase } from "./client";
 import { readEnv } from "./env";
-import { LOOKUP_ROWS_SQL, lookupAffected } from "./lookup";
+import { LOOKUP_ROWS_SQL, REQUEST_ROWS_SQL, type PublishedList, lookupAffected, lookupIncident } from "./lookup";
 import { prepareDatabase } from "./prepare";
 import { importAffectedList } from "./write/affected";
 import { createIncident, setPublished } from "./write/incident";
@@ -43,29 +43,47 @@ describe("the lookup query", () => {
     expect(plan.map((p) => p.detail).join("\n")).toMatch(/SEARCH affected_response USING (COVERING )?INDEX \S+ \(list_id=\? AND tenant_key=\?/);
   });
 
+  it("searches request ids through the (list, account, request id) index", () => {
+    const plan = db.$client.prepare(`EXPLAIN QUERY PLAN ${REQUEST_ROWS_SQL}`).all(1, "x", "[]") as Array<{ detail: string }>;
+    expect(plan.map((p) => p.detail).join("\n")).toMatch(/SEARCH affected_response USING (COVERING )?INDEX \S+ \(list_id=\? AND tenant_key=\? AND request_id=\?/);
+  });
+
+  const list = (): PublishedList => {
+    const found = lookupIncident(db, SLUG);
+    if (found?.list !== "published") throw new Error(`no list: ${JSON.stringify(found)}`);
+    return found;
+  };
+
   it("answers one account's rows in time order, from the live list, and the sample flag of that list", () => {
-    const answer = lookupAffected(db, { slug: SLUG, tenantKey: tenantKey(SECRET, "7".padStart(32, "0")), requestIds: ["r-7", "r-8"] });
-    if (answer?.list !== "published") throw new Error(`no list: ${JSON.stringify(answer)}`);
+    const answer = lookupAffected(db, list(), { kind: "account", tenantKey: tenantKey(SECRET, "7".padStart(32, "0")) });
+    if (answer.covers !== "account") throw new Error("not an account answer");
     expect(answer.requests.map((r) => r.requestId)).toEqual(["r-7", "r-507", "r-1007", "r-1507", "r-2007", "r-2507", "r-3007", "r-3507", "r-4007", "r-4507"]);
+    expect(answer).toMatchObject({ affected: true, responses: 10, byRole: { recipient: 10, exposed: 0 }, sampleData: false });
+  });
+
+  it("answers request ids with only those of the account's rows: another account's ids are not its", () => {
+    const answer = lookupAffected(db, list(), { kind: "request-ids", tenantKey: tenantKey(SECRET, "7".padStart(32, "0")), requestIds: ["r-507", "r-8", "r-7"] });
+    if (answer.covers !== "request-ids") throw new Error("not a request-ids answer");
+    expect(answer.requests.map((r) => r.requestId)).toEqual(["r-7", "r-507"]);
     expect(answer.checkedRequestIds).toEqual([
-      { requestId: "r-7", affected: true },
+      { requestId: "r-507", affected: true },
       { requestId: "r-8", affected: false },
+      { requestId: "r-7", affected: true },
     ]);
-    expect(answer.sampleData).toBe(false);
+    expect(Object.keys(answer)).not.toContain("responses");
   });
 
   it("never says an account was not affected when no list is here: none published, or counts only", () => {
-    const key = tenantKey(SECRET, "7".padStart(32, "0"));
     const { version } = createIncident({ db, actor: system, input: { slug: "no-list", title: "N", summary: "s", provider: "p", service: "s", status: "resolved", impact: "i", cause: "c" } });
     setPublished({ db, actor: system, slug: "no-list", published: true, input: { version } });
-    expect(lookupAffected(db, { slug: "no-list", tenantKey: key, requestIds: [] })).toEqual({ incident: "no-list", list: "none" });
+    expect(lookupIncident(db, "no-list")).toMatchObject({ slug: "no-list", list: "none" });
     const counts = { sample: false, note: null, total: 1, byRole: { recipient: 1, exposed: 0 }, firstAt: null, lastAt: null, perDay: [{ day: "2026-01-01", recipient: 1, exposed: 0 }], promptTokens: null };
     importRecord({
       db,
       actor: system,
       input: { record: { incident: { slug: "counts", title: "C", summary: "s", provider: "p", service: "s", model: null, status: "resolved", severity: null, impact: "i", cause: "c", isAttack: null, attackNote: null, contextTitle: null, cites: [] }, events: [], sources: [], figures: [], durations: [], findings: [], reactions: [], recommendations: [], context: [] }, affected: counts },
     });
-    expect(lookupAffected(db, { slug: "counts", tenantKey: key, requestIds: [] })).toEqual({ incident: "counts", list: "counts-only" });
-    expect(lookupAffected(db, { slug: "nope", tenantKey: key, requestIds: [] })).toBeNull();
+    expect(lookupIncident(db, "counts")).toMatchObject({ slug: "counts", list: "counts-only" });
+    expect(lookupIncident(db, "nope")).toBeNull();
   });
 });

@@ -4,84 +4,97 @@ import { z } from "zod";
 import { AFFECTED_ROLES, type AffectedRole } from "@/domain/record/constants";
 import type { Db } from "./client";
 
-export type LookupQuery = {
-  slug: string;
-  /** The account's keyed hash (lib/tenant-key): the raw id never reaches this layer. */
-  tenantKey: string;
-  requestIds: string[];
-};
+/**
+ * An incident as the lookup sees it. "none": no list has been published; "counts-only": the record
+ * carries its counts but not the list, so no account can be checked. Only "published" can answer.
+ */
+export type LookupIncident =
+  | { id: number; slug: string; list: "none" | "counts-only" }
+  | { id: number; slug: string; list: "published"; listId: number; sample: boolean };
+export type PublishedList = Extract<LookupIncident, { list: "published" }>;
+
+/** What a lookup may cover: the whole of one account's record (its owner proved it), or some of its request ids. */
+export type Covered = { kind: "account"; tenantKey: string } | { kind: "request-ids"; tenantKey: string; requestIds: string[] };
 
 export type LookupRequest = { requestId: string; occurredAt: string; promptTokens: number; role: AffectedRole };
 
-/**
- * What a lookup can say. "none": no list has been published for the incident; "counts-only": the
- * record carries its counts but not the list, so no account can be checked here. Only "list" says
- * whether an account was affected.
- */
-export type LookupAnswer =
-  | { incident: string; list: "none" | "counts-only" }
-  | {
-      incident: string;
-      list: "published";
-      affected: boolean;
-      responses: number;
-      byRole: Record<AffectedRole, number>;
-      firstAt: string | null;
-      lastAt: string | null;
-      requests: LookupRequest[];
-      checkedRequestIds: Array<{ requestId: string; affected: boolean }>;
-      /** Said plainly when the list is a generated sample rather than the provider's. */
-      sampleData: boolean;
-    };
+type Common = { incident: string; list: "published"; requests: LookupRequest[]; /** Said plainly when the list is a generated sample. */ sampleData: boolean };
+export type AccountRows = Common & {
+  covers: "account";
+  affected: boolean;
+  responses: number;
+  byRole: Record<AffectedRole, number>;
+  firstAt: string | null;
+  lastAt: string | null;
+};
+/** Only the request ids asked about: whether each is among the account's affected responses, and those rows. */
+export type RequestIdRows = Common & { covers: "request-ids"; checkedRequestIds: Array<{ requestId: string; affected: boolean }> };
+export type CoveredRows = AccountRows | RequestIdRows;
 
-/** The lookup's one query: by the account's keyed hash in the live list, nothing else (db/lookup.test.ts checks its plan). */
-export const LOOKUP_ROWS_SQL = `SELECT request_id AS requestId, occurred_at AS occurredAt, prompt_tokens AS promptTokens, role
-  FROM affected_response WHERE list_id = ? AND tenant_key = ? ORDER BY occurred_at, request_id`;
-
-const INCIDENT_SQL = `SELECT l.id AS listId, l.sample AS sample, l.rows AS rows FROM incident i
+const COLUMNS = "request_id AS requestId, occurred_at AS occurredAt, prompt_tokens AS promptTokens, role";
+/** An account's rows, by its keyed hash in the live list, nothing else (db/lookup.test.ts checks the plan). */
+export const LOOKUP_ROWS_SQL = `SELECT ${COLUMNS} FROM affected_response WHERE list_id = ? AND tenant_key = ? ORDER BY occurred_at, request_id`;
+/** The same account's rows with the given request ids (a JSON array), through the (list, account, request id) index. */
+export const REQUEST_ROWS_SQL = `SELECT ${COLUMNS} FROM affected_response
+  WHERE list_id = ? AND tenant_key = ? AND request_id IN (SELECT value FROM json_each(?)) ORDER BY occurred_at, request_id`;
+const INCIDENT_SQL = `SELECT i.id AS id, l.id AS listId, l.sample AS sample, l.rows AS rows FROM incident i
   LEFT JOIN affected_list l ON l.incident_id = i.id AND l.state = 'live' WHERE i.slug = ? AND i.published = 1`;
 
-const found = z.strictObject({ listId: z.number().int().nullable(), sample: z.number().int().nullable(), rows: z.number().int().nullable() });
-const requestRow = z.strictObject({ requestId: z.string(), occurredAt: z.string(), promptTokens: z.number().int(), role: z.enum(AFFECTED_ROLES) });
+const found = z.strictObject({
+  id: z.number().int(),
+  listId: z.number().int().nullable(),
+  sample: z.number().int().nullable(),
+  rows: z.number().int().nullable(),
+});
+const requestRows = z.array(z.strictObject({ requestId: z.string(), occurredAt: z.string(), promptTokens: z.number().int(), role: z.enum(AFFECTED_ROLES) }));
 
-type Statements = { incident: Database.Statement<[string]>; rows: Database.Statement<[number, string]> };
+type Statements = { incident: Database.Statement<[string]>; rows: Database.Statement<[number, string]>; some: Database.Statement<[number, string, string]> };
 const statements = new WeakMap<Database.Database, Statements>();
 
 function prepared(client: Database.Database): Statements {
   let s = statements.get(client);
   if (!s) {
-    s = { incident: client.prepare(INCIDENT_SQL), rows: client.prepare(LOOKUP_ROWS_SQL) };
+    s = { incident: client.prepare(INCIDENT_SQL), rows: client.prepare(LOOKUP_ROWS_SQL), some: client.prepare(REQUEST_ROWS_SQL) };
     statements.set(client, s);
   }
   return s;
 }
 
-/**
- * This account's affected responses and nothing else: the only query is by its own keyed hash.
- * An account we never heard of and one that was not affected get the same answer. Null: no such
- * published incident.
- */
-export function lookupAffected(db: Db, query: LookupQuery): LookupAnswer | null {
-  const s = prepared(db.$client);
-  const raw = s.incident.get(query.slug);
+/** The published incident of this slug and its live list; null when there is no such published incident. */
+export function lookupIncident(db: Db, slug: string): LookupIncident | null {
+  const raw = prepared(db.$client).incident.get(slug);
   if (raw === undefined) return null;
-  const list = found.parse(raw);
-  if (list.listId === null) return { incident: query.slug, list: "none" };
-  if (!list.rows) return { incident: query.slug, list: "counts-only" };
-  const requests = z.array(requestRow).parse(s.rows.all(list.listId, query.tenantKey));
+  const row = found.parse(raw);
+  if (row.listId === null) return { id: row.id, slug, list: "none" };
+  if (!row.rows) return { id: row.id, slug, list: "counts-only" };
+  return { id: row.id, slug, list: "published", listId: row.listId, sample: row.sample === 1 };
+}
+
+/**
+ * What the proof covers and nothing else: every query is by the account's own keyed hash, and for
+ * request ids only those ids. An account we never heard of and one that was not affected get the
+ * same answer.
+ */
+export function lookupAffected(db: Db, list: PublishedList, covered: Covered): CoveredRows {
+  const s = prepared(db.$client);
+  const common = { incident: list.slug, list: "published" as const, sampleData: list.sample };
+  if (covered.kind === "request-ids") {
+    const requests = requestRows.parse(s.some.all(list.listId, covered.tenantKey, JSON.stringify(covered.requestIds)));
+    const mine = new Set(requests.map((r) => r.requestId));
+    const checkedRequestIds = covered.requestIds.map((requestId) => ({ requestId, affected: mine.has(requestId) }));
+    return { ...common, covers: "request-ids", checkedRequestIds, requests };
+  }
+  const requests = requestRows.parse(s.rows.all(list.listId, covered.tenantKey));
   const byRole: Record<AffectedRole, number> = { recipient: 0, exposed: 0 };
   for (const r of requests) byRole[r.role] += 1;
-  const mine = new Set(requests.map((r) => r.requestId));
   return {
-    incident: query.slug,
-    list: "published",
+    ...common,
+    covers: "account",
     affected: requests.length > 0,
     responses: requests.length,
     byRole,
     firstAt: requests[0]?.occurredAt ?? null,
     lastAt: requests.at(-1)?.occurredAt ?? null,
     requests,
-    checkedRequestIds: query.requestIds.map((requestId) => ({ requestId, affected: mine.has(requestId) })),
-    sampleData: list.sample === 1,
   };
 }

@@ -4,8 +4,10 @@ import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import type { UserRole } from "@/domain/access";
 import { getDb, type Db } from "@/db/client";
-import { readEnv } from "@/db/env";
 import { createSession, deleteSession, resolveSession, type SessionUser, sessionPolicy } from "@/db/sessions";
+import { type CookieOptions, cookieOptions, cookieValue, isSecureRequest } from "./cookies";
+
+export { type CookieOptions, cookieOptions, isSecureRequest } from "./cookies";
 
 export type { SessionUser } from "@/db/sessions";
 
@@ -17,30 +19,13 @@ export const PLAIN_SESSION_COOKIE = "aftermath_session";
 export const SIGNIN_PATH = "/signin";
 export const DEFAULT_AFTER_SIGNIN = "/editor";
 
-export type CookieOptions = { httpOnly: true; sameSite: "lax"; secure: boolean; path: "/"; maxAge: number };
 export type SessionCookie = { name: typeof SECURE_SESSION_COOKIE | typeof PLAIN_SESSION_COOKIE; options: CookieOptions };
-
-/** How this site sets its HttpOnly cookies: this host and every path only, Secure when the request came over HTTPS. */
-export const cookieOptions = (secureRequest: boolean, maxAge: number): CookieOptions => ({ httpOnly: true, sameSite: "lax", secure: secureRequest, path: "/", maxAge });
 
 export function sessionCookie(secureRequest: boolean): SessionCookie {
   return {
     name: secureRequest ? SECURE_SESSION_COOKIE : PLAIN_SESSION_COOKIE,
     options: cookieOptions(secureRequest, Math.floor(sessionPolicy().absoluteMs / 1000)),
   };
-}
-
-let trustProxy: boolean | undefined;
-
-/**
- * Whether the browser reached us over HTTPS: only a trusted proxy's X-Forwarded-Proto can say so
- * (the last entry, the one it added), since this server itself speaks plain HTTP.
- */
-export function isSecureRequest(requestHeaders: Pick<Headers, "get">): boolean {
-  trustProxy ??= readEnv().TRUST_PROXY === "1";
-  if (!trustProxy) return false;
-  const proto = requestHeaders.get("x-forwarded-proto")?.split(",").at(-1)?.trim().toLowerCase();
-  return proto === "https";
 }
 
 /**
@@ -73,14 +58,6 @@ const RANK: Record<UserRole, number> = { editor: 1, admin: 2 };
 /** Admins may do whatever editors may. */
 export function hasRole(user: SessionUser, role: UserRole): boolean {
   return RANK[user.role] >= RANK[role];
-}
-
-function cookieValue(cookieHeader: string | null | undefined, name: string): string | undefined {
-  for (const part of cookieHeader?.split(";") ?? []) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
 }
 
 /**

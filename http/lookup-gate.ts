@@ -1,97 +1,106 @@
 import "server-only";
 import { z } from "zod";
+import { type Db, getDb } from "@/db/client";
+import { type CoveredRows, type Covered, lookupAffected, lookupIncident } from "@/db/lookup";
+import { appLookupSecret } from "@/db/lookup-secret";
+import type { RateDecision } from "@/db/rate-limit";
 import { fieldErrors } from "@/domain/input";
 import { accountId, requestId } from "@/domain/record/affected";
-import { clientAddress } from "@/http/client-address";
-import { type RateDecision, RateLimiter } from "@/lib/rate-limit";
 import { tenantKey } from "@/lib/tenant-key";
-import { getDb } from "@/db/client";
-import { readEnv } from "@/db/env";
-import { type LookupAnswer, lookupAffected } from "@/db/lookup";
-import { appLookupSecret } from "@/db/lookup-secret";
+import { lookupLimits, logLimited, rateHeaders, takeClient } from "./lookup-limits";
+import { type AccountProof, checkLink, linkTokenOf, readSession } from "./lookup-proof";
+import { sentLookupSession } from "./lookup-session";
 
 export const MAX_REQUEST_IDS = 100;
 
-export const lookupInput = z.strictObject({
-  accountId,
-  requestIds: z
-    .array(requestId)
-    .max(MAX_REQUEST_IDS, `send at most ${MAX_REQUEST_IDS} request ids at a time`)
-    .optional()
-    .default([]),
-});
+/** A lookup asks with a link, or an account id and request ids from the tenant's logs; or with nothing, and a lookup session cookie. */
+export const lookupInput = z
+  .strictObject({
+    // The whole link as the notice gives it, or only its token.
+    link: z.string().max(2048, "this is not a lookup link: copy the whole link from the notice").transform(linkTokenOf).optional(),
+    accountId: accountId.optional(),
+    requestIds: z
+      .array(requestId)
+      .min(1, "give at least one request id")
+      .max(MAX_REQUEST_IDS, `send at most ${MAX_REQUEST_IDS} request ids at a time`)
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.link !== undefined && (body.accountId !== undefined || body.requestIds !== undefined)) {
+      ctx.addIssue({ code: "custom", path: ["link"], message: "send a link alone: it names the account already" });
+    }
+    if (body.requestIds !== undefined && body.accountId === undefined) {
+      ctx.addIssue({ code: "custom", path: ["accountId"], message: "request ids are checked against an account: give its id too" });
+    }
+  });
 
-type Limited = { scope: "client" | "account"; decision: RateDecision };
+/** What a lookup shows: the rows its proof covers, and the proof as the tenant may see it. */
+export type LookupAnswer = CoveredRows & { proof: { kind: "account"; via: AccountProof["via"]; accountEnding: string; expiresAt: string } | { kind: "request-ids" } };
+
+export type Headers_ = Record<string, string>;
 export type GateResult =
-  | { kind: "answer"; answer: LookupAnswer; headers: Record<string, string> }
-  | { kind: "invalid"; errors: Array<{ field: string; message: string }>; headers: Record<string, string> }
-  | { kind: "not-found"; headers: Record<string, string> }
-  | ({ kind: "limited"; headers: Record<string, string> } & Limited);
+  | { kind: "answer"; answer: LookupAnswer; headers: Headers_ }
+  /** No proof was given: the same for every account id, whatever the record holds. */
+  | { kind: "proof-required"; headers: Headers_ }
+  | { kind: "link-refused"; reason: "invalid" | "expired" | "other-incident"; headers: Headers_ }
+  | { kind: "invalid"; errors: Array<{ field: string; message: string }>; headers: Headers_ }
+  | { kind: "not-found"; headers: Headers_ }
+  | { kind: "no-list"; list: "none" | "counts-only"; headers: Headers_ }
+  | { kind: "limited"; scope: "client" | "account"; decision: RateDecision; headers: Headers_ };
 
-type Limits = { client: RateLimiter; account: RateLimiter; trustProxy: boolean };
-const cache = globalThis as unknown as { aftermathLookupLimits?: Limits };
-
-function limits(): Limits {
-  if (!cache.aftermathLookupLimits) {
-    const env = readEnv();
-    cache.aftermathLookupLimits = {
-      client: new RateLimiter(env.LOOKUP_RATE_LIMIT_PER_MINUTE),
-      account: new RateLimiter(env.LOOKUP_ACCOUNT_RATE_LIMIT_PER_MINUTE),
-      trustProxy: env.TRUST_PROXY === "1",
-    };
-  }
-  return cache.aftermathLookupLimits;
-}
-
-/** Rate-limit headers in the form of the IETF httpapi draft (RateLimit-Policy and RateLimit). */
-function rateHeaders(l: Limits, decisions: Array<[string, RateDecision]>): Record<string, string> {
-  const policies = [
-    ["client", l.client],
-    ["account", l.account],
-  ] as const;
-  const active = policies.filter(([, limiter]) => limiter.enabled);
-  if (active.length === 0) return {};
-  const headers: Record<string, string> = {
-    "ratelimit-policy": active.map(([name, limiter]) => `"${name}";q=${limiter.limit};w=60`).join(", "),
-  };
-  const shown = decisions.filter(([, d]) => d.limit > 0);
-  if (shown.length > 0) headers.ratelimit = shown.map(([name, d]) => `"${name}";r=${d.remaining};t=${d.resetSeconds}`).join(", ");
-  return headers;
-}
-
-function logLimited(scope: string, client: string, key: string | null): void {
-  // Never the raw account id: a prefix of its keyed hash is enough to correlate attempts.
-  console.warn(JSON.stringify({ event: "lookup_rate_limited", scope, client, account: key?.slice(0, 12) ?? null }));
-}
+type Proven = { covered: Covered; proof: LookupAnswer["proof"]; owner: AccountProof | null };
 
 /**
- * Every lookup, from the API or the page, passes here: the client's limit, then validation, then
- * the account's limit, then the query. Errors are values; the caller maps them to HTTP or to a form.
+ * Every lookup, from the API (at the server's edge) or the page, passes here: the client's limit,
+ * the body, the incident, the proof, the owner's own limit, then the query of what the proof
+ * covers. Errors are values; the caller maps them to HTTP or to a form.
  */
-export function runLookup(slug: string, input: unknown, headers: Pick<Headers, "get">, now = Date.now()): GateResult {
-  const l = limits();
-  const client = clientAddress(headers, l.trustProxy);
-  const byClient = l.client.take(client, now);
-  if (!byClient.allowed) {
-    logLimited("client", client, null);
-    return { kind: "limited", scope: "client", decision: byClient, headers: rateHeaders(l, [["client", byClient]]) };
-  }
+export function runLookup(slug: string, input: unknown, headers: Pick<Headers, "get">, now = Date.now(), db: Db = getDb()): GateResult {
+  const l = lookupLimits(db);
+  const { client, byClient, headers: clientHeaders } = takeClient(db, headers, now);
+  if (!byClient.allowed) return { kind: "limited", scope: "client", decision: byClient, headers: clientHeaders };
   const parsed = lookupInput.safeParse(input);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error.issues);
-    return { kind: "invalid", errors, headers: rateHeaders(l, [["client", byClient]]) };
+  if (!parsed.success) return { kind: "invalid", errors: fieldErrors(parsed.error.issues), headers: clientHeaders };
+  const incident = lookupIncident(db, slug);
+  if (!incident) return { kind: "not-found", headers: clientHeaders };
+  if (incident.list !== "published") return { kind: "no-list", list: incident.list, headers: clientHeaders };
+
+  const secret = appLookupSecret();
+  const seconds = Math.floor(now / 1000);
+  const body = parsed.data;
+  let proven: Proven | null = null;
+  if (body.link !== undefined) {
+    const link = checkLink(db, secret, body.link, incident.id, seconds);
+    if (!link.ok) return { kind: "link-refused", reason: link.reason, headers: clientHeaders };
+    proven = owned(link.proof);
+  } else if (body.accountId !== undefined && body.requestIds !== undefined) {
+    const key = tenantKey(secret, body.accountId);
+    proven = { covered: { kind: "request-ids", tenantKey: key, requestIds: body.requestIds }, proof: { kind: "request-ids" }, owner: null };
+  } else {
+    const token = sentLookupSession(headers);
+    const session = token === undefined ? null : readSession(db, secret, token, incident.id, seconds);
+    // An account id alone proves nothing; with a session it must be the session's own account.
+    if (session && (body.accountId === undefined || tenantKey(secret, body.accountId) === session.tenantKey)) proven = owned(session);
   }
-  const key = tenantKey(appLookupSecret(), parsed.data.accountId);
-  const byAccount = l.account.take(key, now);
-  const decisions: Array<[string, RateDecision]> = [
-    ["client", byClient],
-    ["account", byAccount],
-  ];
-  if (!byAccount.allowed) {
-    logLimited("account", client, key);
-    return { kind: "limited", scope: "account", decision: byAccount, headers: rateHeaders(l, decisions) };
+  if (!proven) return { kind: "proof-required", headers: clientHeaders };
+
+  let headersOut = clientHeaders;
+  if (proven.owner) {
+    const byAccount = l.account.take(proven.owner.tenantKey, now);
+    headersOut = rateHeaders(l, byClient, byAccount);
+    if (!byAccount.allowed) {
+      logLimited("account", client, proven.owner.tenantKey);
+      return { kind: "limited", scope: "account", decision: byAccount, headers: headersOut };
+    }
   }
-  const answer = lookupAffected(getDb(), { slug, tenantKey: key, requestIds: parsed.data.requestIds });
-  if (!answer) return { kind: "not-found", headers: rateHeaders(l, decisions) };
-  return { kind: "answer", answer, headers: rateHeaders(l, decisions) };
+  const rows = lookupAffected(db, incident, proven.covered);
+  return { kind: "answer", answer: { ...rows, proof: proven.proof }, headers: headersOut };
+}
+
+function owned(proof: AccountProof): Proven {
+  return {
+    covered: { kind: "account", tenantKey: proof.tenantKey },
+    proof: { kind: "account", via: proof.via, accountEnding: proof.ending, expiresAt: new Date(proof.expiresAt * 1000).toISOString() },
+    owner: proof,
+  };
 }

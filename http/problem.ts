@@ -7,6 +7,8 @@ export type Problem = {
   errors?: Array<{ field: string; message: string }>;
   /** On a 409: the version to base the edit on instead. */
   currentVersion?: number;
+  /** An extension member (RFC 9457 §3.2) naming the problem for programs, where the status alone does not ("proof-required"). */
+  code?: string;
 };
 
 const NO_STORE = { "cache-control": "no-store" };

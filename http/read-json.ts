@@ -12,9 +12,7 @@ function isJson(contentType: string | null): boolean {
  * The length is counted as the bytes arrive, so a missing or false Content-Length does not matter.
  */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBody> {
-  if (!isJson(request.headers.get("content-type"))) {
-    return fail(415, "Unsupported Media Type", "Send the body as JSON with Content-Type: application/json.");
-  }
+  if (!isJson(request.headers.get("content-type"))) return notJson();
   const tooLarge = () =>
     fail(413, "Content Too Large", `The body is larger than ${maxBytes} bytes; send at most ${maxBytes} bytes.`);
   const declared = Number(request.headers.get("content-length"));
@@ -35,10 +33,24 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
       chunks.push(value);
     }
   }
+  return parseJsonBytes(Buffer.concat(chunks));
+}
+
+const notJson = () => fail(415, "Unsupported Media Type", "Send the body as JSON with Content-Type: application/json.");
+
+/**
+ * A body the server's edge read itself (its size limited as it streamed, http/edge/body-limit), by
+ * the same rules: JSON by Content-Type, UTF-8, and no "__proto__" key.
+ */
+export function parseJsonBody(contentType: string | null, bytes: Buffer): JsonBody {
+  return isJson(contentType) ? parseJsonBytes(bytes) : notJson();
+}
+
+function parseJsonBytes(bytes: Buffer): JsonBody {
   const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
   let source: string;
   try {
-    source = text.decode(Buffer.concat(chunks));
+    source = text.decode(bytes);
   } catch {
     return fail(400, "Bad Request", "The body is not valid UTF-8.");
   }

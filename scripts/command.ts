@@ -12,7 +12,7 @@ import { DomainError } from "@/domain/errors";
 /** The command line, its input or the setup is wrong: exit 2, and nothing was changed. */
 export class UsageError extends Error {}
 
-/** `--<key> <value>` for every key of the schema, each one required, then checked by the schema. */
+/** `--<key> <value>` for every key of the schema, required unless the schema takes it missing, then checked by the schema. */
 function parseFlags<S extends z.ZodObject>(argv: string[], flags: S): z.output<S> | "help" {
   const names = Object.keys(flags.shape);
   let values: Record<string, string | boolean | undefined>;
@@ -28,7 +28,7 @@ function parseFlags<S extends z.ZodObject>(argv: string[], flags: S): z.output<S
     throw new UsageError(String((error as Error).message).split(". ")[0] ?? "bad arguments");
   }
   if (values.help) return "help";
-  const missing = names.find((name) => values[name] === undefined);
+  const missing = names.find((name) => values[name] === undefined && !flags.shape[name]?.safeParse(undefined).success);
   if (missing) throw new UsageError(`--${missing} is required`);
   const parsed = flags.safeParse(values);
   if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => `--${i.path.join(".")}: ${i.message}`).join("; "));

@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import { openDatabase } from "@/db/client";
-import { lookupAffected } from "@/db/lookup";
+import { lookupAffected, lookupIncident } from "@/db/lookup";
 import { tenantKey } from "@/lib/tenant-key";
 
 export type QueryCheck = {
@@ -49,7 +49,8 @@ export function checkLookupQuery({
     const deadline = performance.now() + budgetMs;
     for (const key of keys) {
       const t = performance.now();
-      lookupAffected(db, { slug, tenantKey: key, requestIds: [] });
+      const list = lookupIncident(db, slug);
+      if (list?.list === "published") lookupAffected(db, list, { kind: "account", tenantKey: key });
       times.push(performance.now() - t);
       if (performance.now() > deadline) break;
     }

@@ -34,7 +34,7 @@ export function LookupForm({ action, advice }: Props) {
           </label>
           <p id="accountId-hint" className="text-sm text-slate-700 dark:text-slate-300">
             32 hexadecimal digits, as in your dashboard&apos;s URL. It is sent in the request body only, never in an
-            address, and is not stored or logged.
+            address, and is not stored or logged. On its own it shows nothing: anyone may know it.
           </p>
           <input
             id="accountId"
@@ -58,15 +58,17 @@ export function LookupForm({ action, advice }: Props) {
         </div>
         <div>
           <label htmlFor="requestIds" className="font-semibold">
-            Request ids <span className="font-normal">(optional, one a line, up to 100)</span>
+            Request ids <span className="font-normal">(one a line, up to 100)</span>
           </label>
           <p id="requestIds-hint" className="text-sm text-slate-700 dark:text-slate-300">
-            To check particular requests, paste their ids (for example a CF-Ray such as 8c1f2e3a4b5d6e7f-AMS).
+            From your own logs (for example a CF-Ray such as 8c1f2e3a4b5d6e7f-AMS): only these requests are checked, and only they
+            are shown.
           </p>
           <textarea
             id="requestIds"
             name="requestIds"
             rows={5}
+            required
             spellCheck={false}
             defaultValue={typed?.requestIds}
             aria-describedby={`requestIds-hint${requestErrors.length ? " requestIds-error" : ""}`}
@@ -84,7 +86,7 @@ export function LookupForm({ action, advice }: Props) {
           disabled={pending}
           className="rounded-md bg-slate-900 px-4 py-2 font-semibold text-white hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-60 dark:bg-slate-100 dark:text-slate-900 dark:hover:bg-slate-300"
         >
-          {pending ? "Checking…" : "Check my account"}
+          {pending ? "Checking…" : "Check these requests"}
         </button>
       </form>
       <div aria-live="polite" ref={answer} tabIndex={-1} className="min-w-0 focus:outline-none">

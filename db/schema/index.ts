@@ -10,6 +10,8 @@ export * from "./figure";
 export * from "./finding";
 export * from "./finding-reaction";
 export * from "./incident";
+export * from "./lookup-key";
+export * from "./rate-bucket";
 export * from "./recommendation";
 export * from "./session";
 export * from "./source";

@@ -6,6 +6,7 @@ import { crossSiteRefusal } from "./cross-site";
 import { type EdgeAnswer, admit } from "./gate";
 import { type Guard, guardResponse } from "./guard";
 import { dropValidators, hashInlineScripts } from "./hash-pages";
+import { lookupHandler } from "./lookup";
 import { type CachedRoute, cachedRoute } from "./routes";
 
 type Handle = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -52,7 +53,7 @@ export function edgeHandler({ answers, handle, trustProxy, dev }: { answers: Ans
       return guard.answer({ ...decision.answer, headers: { ...decision.answer.headers, ...closeIfLarge(req) } });
     }
     const { route, body } = decision.admitted;
-    if (route?.spec.kind === "page" && req.method === "POST") guard.formPost();
+    if (route?.spec.kind === "page" && !route.spec.edge && req.method === "POST") guard.formPost();
     const crossSite = route?.spec.kind === "api" ? null : crossSiteRefusal(req, { trustProxy });
     if (crossSite) {
       return guard.answer({
@@ -70,6 +71,8 @@ export function edgeHandler({ answers, handle, trustProxy, dev }: { answers: Ans
       });
     }
     if (expectContinue) res.writeContinue();
+    const own = lookupHandler(decision.admitted);
+    if (own) return void own(req, res).catch((error: unknown) => fail(error));
     const cached = cachedRoute(req, decision.admitted);
     if (cached) return void answers(cached, req, res).catch((error: unknown) => fail(error));
     if (String(req.headers.accept).includes("text/html")) dropValidators(req);

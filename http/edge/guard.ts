@@ -10,11 +10,12 @@ import { callBack, takeHeadersArg } from "./response-args";
 const isProblem = (type: unknown) => String(type ?? "").startsWith("application/problem+json");
 const isHtml = (type: unknown) => String(type ?? "").startsWith("text/html");
 
-/** Whether a Location stays on this site: a path, resolved against any origin, keeps that origin. */
-function onSite(location: unknown): boolean {
+/** Whether a Location stays on this site (a path, resolved against any origin, keeps that origin), or goes to the one origin allowed. */
+function onSite(location: unknown, allowed: string | undefined): boolean {
   if (location === undefined) return true;
   try {
-    return new URL(String(location), "http://site.invalid").origin === "http://site.invalid";
+    const origin = new URL(String(location), "http://site.invalid").origin;
+    return origin === "http://site.invalid" || origin === allowed;
   } catch {
     return false;
   }
@@ -54,7 +55,8 @@ export function guardResponse(req: IncomingMessage, res: ServerResponse, always:
   openNote(id);
   const wantsHtml = String(req.headers.accept ?? "").includes("text/html");
   const method = req.method;
-  const path = req.url;
+  // Without the query: a link's token (and any other secret a query may carry) stays out of the log.
+  const path = req.url?.split("?")[0];
   let formPost = false;
   const full = { ...BASE_HEADERS, "content-security-policy": API_POLICY, ...always, [REQUEST_ID_HEADER]: id };
   // Set now, so that what a layer sets itself replaces them; set again wherever a layer cleared them.
@@ -88,7 +90,7 @@ export function guardResponse(req: IncomingMessage, res: ServerResponse, always:
       const type = res.getHeader("content-type");
       if (code >= 500 && formPost && !note?.actionStarted) {
         problem(400, "The form's data could not be read, so nothing was done. Reload the page and send the form again.");
-      } else if (!onSite(res.getHeader("location"))) {
+      } else if (!onSite(res.getHeader("location"), note?.offSite)) {
         problem(400, "This address leads off this site; nothing was done. Check the address.");
       } else if (code >= 400 && !note?.status && !isProblem(type) && !(wantsHtml && isHtml(type))) {
         problem(code, detailOf(code, id), undefined, kept(res));

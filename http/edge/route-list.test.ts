@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { EDGE_PATHS } from "./lookup";
 import { ROUTES, matchRoute } from "./route-list";
 
 const APP = path.resolve(__dirname, "../../app");
@@ -44,9 +45,16 @@ describe("the edge's route list", () => {
     const listed = new Set(ROUTES.map((r) => r.path));
     for (const route of app) expect(listed, `${route.file} is not in http/edge/route-list.ts`).toContain(route.path);
     const served = new Set(app.map((r) => r.path));
-    for (const route of ROUTES.filter((r) => r.kind === "page" || r.kind === "api")) {
+    for (const route of ROUTES.filter((r) => (r.kind === "page" || r.kind === "api") && !r.edge)) {
       expect(served, `${route.path} is in the route list but app/ has no such page or route`).toContain(route.path);
     }
+  });
+
+  it("has the edge's own handler for every route it marks as the edge's, and app/ has no file for one", () => {
+    const edge = ROUTES.filter((r) => r.edge).map((r) => r.path);
+    expect([...edge].sort()).toEqual([...EDGE_PATHS].sort());
+    const served = new Set(app.map((r) => r.path));
+    for (const path of edge) expect(served.has(path), `${path} is the edge's, but app/ has a file for it too`).toBe(false);
   });
 
   it("gives each route handler exactly the methods its file exports (HEAD and OPTIONS are the edge's)", () => {

@@ -18,6 +18,8 @@ export type RouteSpec = {
   kind: "page" | "api" | "file" | "asset";
   /** The methods besides HEAD and OPTIONS (the edge answers those), each with its body or null for none. */
   methods: Partial<Record<Exclude<Method, "HEAD" | "OPTIONS">, BodyRule | null>>;
+  /** Answered by the server itself (http/edge/lookup.ts), never by Next: app/ has no file for it. */
+  edge?: true;
   /** A public answer the server keeps in memory (http/edge/serve.ts): a page Next renders, the feed, or an incident's file. */
   kept?: "page" | "feed" | IncidentFile;
 };
@@ -35,7 +37,12 @@ export const ROUTES: readonly RouteSpec[] = [
   file("/feed.xml", "feed"),
   publicPage("/incidents/[slug]"),
   publicPage("/incidents/[slug]/changes"),
-  publicPage("/incidents/[slug]/lookup", form),
+  // Not kept: a tenant with a lookup session sees their own account on it.
+  page("/incidents/[slug]/lookup", form),
+  { path: "/incidents/[slug]/lookup/link", kind: "page", methods: { GET: null }, edge: true },
+  { path: "/incidents/[slug]/lookup/signin", kind: "page", methods: { GET: null }, edge: true },
+  { path: "/incidents/[slug]/lookup/signout", kind: "page", methods: { POST: form }, edge: true },
+  { path: "/lookup/openid/callback", kind: "page", methods: { GET: null }, edge: true },
   file("/incidents/[slug]/export.html", "index.html"),
   file("/incidents/[slug]/postmortem.md", "postmortem.md"),
   file("/incidents/[slug]/incident.json", "incident.json"),
@@ -45,7 +52,7 @@ export const ROUTES: readonly RouteSpec[] = [
   page("/editor", editorForm),
   page("/editor/incidents/[slug]", editorForm),
   page("/editor/incidents/[slug]/history"),
-  { path: "/api/incidents/[slug]/lookup", kind: "api", methods: { POST: { maxBytes: BODY_LIMITS.lookup } } },
+  { path: "/api/incidents/[slug]/lookup", kind: "api", methods: { POST: { maxBytes: BODY_LIMITS.lookup } }, edge: true },
   { path: "/api/bench/noop", kind: "api", methods: { POST: { maxBytes: BODY_LIMITS.lookup } } },
   { path: "/api/v1/openapi.json", kind: "api", methods: { GET: null } },
   { path: "/api/v1/incidents", kind: "api", methods: { GET: null, POST: json } },

@@ -27,3 +27,26 @@ export async function postLookup(
   });
   return { response, body: (await response.json()) as Record<string, unknown> };
 }
+
+const SYSTEM = { kind: "system", name: "lookup-test" } as const;
+
+/** Signed lookup links for these accounts, made on the test server's database as `npm run lookup:links` makes them. */
+export async function linksFor(slug: string, accountIds: string[], { expiresAt = new Date(Date.now() + 3600_000) } = {}): Promise<string[]> {
+  const { openDatabase } = await import("@/db/client");
+  const { issueLinks } = await import("@/db/lookup-links");
+  const db = openDatabase(inject("databasePath"));
+  try {
+    const { links } = issueLinks(db, SYSTEM, { slug, accountIds, expiresAt, origin: baseURL, secret: inject("lookupSecret") });
+    return links.map((l) => l.link);
+  } finally {
+    db.$client.close();
+  }
+}
+
+/** The token of a link, as an API client sends it ({"link": token}). */
+export const tokenOf = (link: string) => new URL(link).searchParams.get("token") ?? "";
+
+/** GET a link as a browser opening it would, without following the redirect. */
+export function openLink(link: string, client = newClient()): Promise<Response> {
+  return fetch(link, { redirect: "manual", headers: { "x-forwarded-for": client, accept: "text/html" } });
+}

@@ -2,10 +2,10 @@ import "server-only";
 import { createHmac } from "node:crypto";
 import type { Db } from "@/db/client";
 import { readEnv } from "@/db/env";
+import { RateLimiter } from "@/db/rate-limit";
 import { appLookupSecret } from "@/db/lookup-secret";
 import { type AccountUser, authenticate } from "@/db/users";
 import { clientAddress } from "@/http/client-address";
-import { RateLimiter } from "@/lib/rate-limit";
 import { deviceToken, holdsDevice } from "./device";
 
 export const WRONG_CREDENTIALS = "Email or password is wrong.";
@@ -16,22 +16,24 @@ export type SignInAttempt =
   | { kind: "throttled"; message: string; retryAfterSeconds: number };
 
 type Limits = { client: RateLimiter; pair: RateLimiter; account: RateLimiter; trustProxy: boolean };
-const cache = globalThis as unknown as { aftermathSignInLimits?: Limits };
+const cache = new WeakMap<Db, Limits>();
 
-function limits(): Limits {
-  if (!cache.aftermathSignInLimits) {
+function limits(db: Db): Limits {
+  let l = cache.get(db);
+  if (!l) {
     const env = readEnv();
-    cache.aftermathSignInLimits = {
-      client: new RateLimiter(env.SIGNIN_RATE_LIMIT_PER_MINUTE, 60_000),
-      pair: new RateLimiter(env.SIGNIN_ACCOUNT_CLIENT_LIMIT_PER_15_MINUTES, 15 * 60_000),
-      account: new RateLimiter(env.SIGNIN_ACCOUNT_LIMIT_PER_HOUR, 60 * 60_000),
+    l = {
+      client: new RateLimiter(db, "signin-client", env.SIGNIN_RATE_LIMIT_PER_MINUTE, 60_000),
+      pair: new RateLimiter(db, "signin-pair", env.SIGNIN_ACCOUNT_CLIENT_LIMIT_PER_15_MINUTES, 15 * 60_000),
+      account: new RateLimiter(db, "signin-account", env.SIGNIN_ACCOUNT_LIMIT_PER_HOUR, 60 * 60_000),
       trustProxy: env.TRUST_PROXY === "1",
     };
+    cache.set(db, l);
   }
-  return cache.aftermathSignInLimits;
+  return l;
 }
 
-/** Keyed, so neither the limiter's memory nor the log holds an email that could be read back. */
+/** Keyed, so neither the limiter's table nor the log holds an email that could be read back. */
 function emailKey(email: string): string {
   return createHmac("sha256", appLookupSecret()).update(`signin-email\0${email.trim().toLowerCase()}`).digest("hex");
 }
@@ -53,7 +55,7 @@ export async function attemptSignIn(
   requestHeaders: Pick<Headers, "get">,
   { device, now = Date.now() }: { device?: string; now?: number } = {},
 ): Promise<SignInAttempt> {
-  const l = limits();
+  const l = limits(db);
   const client = clientAddress(requestHeaders, l.trustProxy);
   const byClient = l.client.take(client, now);
   if (!byClient.allowed) return throttled("client", client, null, byClient.retryAfterSeconds);

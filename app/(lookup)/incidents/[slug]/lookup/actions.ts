@@ -11,7 +11,7 @@ const text = (form: FormData, name: string) => {
   return typeof value === "string" ? value : "";
 };
 
-/** The form's way in: the same gate as the API, so the same limits and the same answers. */
+/** The request-id form's way in: the same gate as the API, so the same limits and the same answers. */
 export async function lookupAction(slug: string, _previous: LookupState, form: FormData): Promise<LookupState> {
   await actionBegins();
   const typed = { accountId: text(form, "accountId"), requestIds: text(form, "requestIds") };
@@ -19,19 +19,17 @@ export async function lookupAction(slug: string, _previous: LookupState, form: F
   const result = runLookup(slug, { accountId: typed.accountId, requestIds: ids }, await headers());
   switch (result.kind) {
     case "answer":
-      if (result.answer.list !== "published") return { status: "no-list", typed, list: result.answer.list };
-      // Only the last four digits come back, so the reader knows which account this answer is for.
-      return {
-        status: "answer",
-        typed,
-        answer: result.answer,
-        checked: ids.length > 0,
-        accountEnding: typed.accountId.trim().slice(-4).toLowerCase(),
-      };
+      return { status: "answer", typed, answer: result.answer };
     case "invalid":
       return { status: "invalid", typed, errors: onLines(result.errors, lines) };
+    case "proof-required":
+    case "link-refused":
+      // The form always sends request ids, so it proves something or is invalid; never an empty answer.
+      return { status: "invalid", typed, errors: [{ field: "requestIds", message: "give at least one request id" }] };
     case "not-found":
       return { status: "not-found", typed };
+    case "no-list":
+      return { status: "no-list", typed, list: result.list };
     case "limited":
       await answerFormWith(429, { "retry-after": String(result.decision.retryAfterSeconds) });
       return { status: "limited", typed, retryAfterSeconds: result.decision.retryAfterSeconds };

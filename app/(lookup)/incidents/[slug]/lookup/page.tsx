@@ -1,19 +1,26 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { z } from "zod";
 import { LookupForm } from "@/components/lookup/lookup-form";
+import { LookupSessionView } from "@/components/lookup/lookup-session";
 import { Prose } from "@/components/record/prose";
 import { SampleBadge } from "@/components/record/section";
 import { getDb } from "@/db/client";
+import { readEnv } from "@/db/env";
 import { readIncident } from "@/db/read/incident";
+import { runLookup } from "@/http/lookup-gate";
+import { openidSettings } from "@/http/lookup-openid";
+import { sentLookupSession } from "@/http/lookup-session";
 import { formatCount } from "@/view/format";
 import { lookupView } from "@/view/lookup";
 import { lookupAction } from "./actions";
 
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ slug: string }> };
+type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 const load = cache((slug: string) => {
   const stored = readIncident(getDb(), slug);
@@ -25,13 +32,34 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: view ? `Was my account affected? ${view.title}` : "Not found", robots: { index: false } };
 }
 
-const BOX = "mt-4 max-w-3xl rounded-lg border p-4";
+/** Where the edge sent the browser back from a link or a sign-in that proved nothing, and why. */
+const notices = z.object({
+  link: z.enum(["invalid", "expired", "other-incident"]).optional().catch(undefined),
+  signin: z.enum(["failed", "no-account"]).optional().catch(undefined),
+});
+const NOTICE = {
+  invalid: "That lookup link is not valid: it was changed, cut short, or revoked. Open it again from the notice, or ask your provider for a new one.",
+  expired: "That lookup link has expired. Ask your provider for a new one, or check with request ids from your logs below.",
+  "other-incident": "That lookup link was made for another incident. Open it from the notice it came in.",
+  failed: "The sign-in did not complete, so nothing is shown. Try again.",
+  "no-account": "You signed in, but your provider did not say which account is yours, so nothing is shown. Ask your provider, or use the link in its notice.",
+} as const;
 
-export default async function LookupPage({ params }: Props) {
+const BOX = "mt-4 max-w-3xl rounded-lg border p-4";
+const WAY = "rounded-lg border border-slate-300 p-5 dark:border-slate-700";
+
+export default async function LookupPage({ params, searchParams }: Props) {
   const { slug } = await params;
   const view = load(slug);
   if (!view) notFound();
   const advice = view.advice.map((r, i) => ({ id: i, body: <Prose text={r.text} /> }));
+  const asked = notices.parse(await searchParams);
+  const notice = asked.link ?? asked.signin;
+  const requestHeaders = await headers();
+  // Only a lookup session shows an account here; without one the page asks nothing of the gate.
+  const session = view.list === "list" && sentLookupSession(requestHeaders) !== undefined ? runLookup(slug, {}, requestHeaders) : null;
+  const openid = openidSettings();
+  const provider = readEnv().LOOKUP_OIDC_NAME;
   return (
     <div>
       <p className="text-sm">
@@ -43,24 +71,12 @@ export default async function LookupPage({ params }: Props) {
         Was my account affected?
         {view.sample && <SampleBadge />}
       </h1>
-      {view.list === "list" ? (
-        <>
-          <p className="mt-3 max-w-3xl text-slate-800 dark:text-slate-200">
-            Check whether your {view.provider} account was among the {formatCount(view.total)} affected responses of this
-            incident. You will see your own account&apos;s records and nothing of anyone else&apos;s; an account we have no
-            record of gets the same answer as one that was not affected.
-          </p>
-          {(view.sample || view.note) && (
-            <p className={`${BOX} border-amber-500 bg-amber-50 text-sm dark:border-amber-400 dark:bg-amber-950/40`}>
-              {view.sample && <strong>Sample data. </strong>}
-              {view.note && <Prose text={view.note} inline />}
-            </p>
-          )}
-          <div className="mt-8">
-            <LookupForm action={lookupAction.bind(null, slug)} advice={advice} />
-          </div>
-        </>
-      ) : (
+      {notice && (
+        <p role="alert" className={`${BOX} border-amber-500 bg-amber-50 dark:border-amber-400 dark:bg-amber-950/40`}>
+          {NOTICE[notice]}
+        </p>
+      )}
+      {view.list !== "list" ? (
         <div role="status" className={`${BOX} border-slate-400 bg-slate-50 dark:border-slate-600 dark:bg-slate-900`}>
           <h2 className="text-xl font-semibold">
             {view.list === "none" ? "No affected list has been published for this incident" : "The affected list is not in this record"}
@@ -72,6 +88,67 @@ export default async function LookupPage({ params }: Props) {
             Ask {view.provider} whether your account was among those affected.
           </p>
         </div>
+      ) : session?.kind === "answer" ? (
+        <div className="mt-6">
+          <LookupSessionView slug={slug} answer={session.answer} advice={advice} provider={provider} />
+        </div>
+      ) : (
+        <>
+          {session?.kind === "limited" && (
+            <p role="alert" className={`${BOX} border-amber-500 bg-amber-50 dark:border-amber-400 dark:bg-amber-950/40`}>
+              Too many lookups: try again in {session.decision.retryAfterSeconds} seconds.
+            </p>
+          )}
+          {session?.kind === "proof-required" && (
+            <p role="status" className={`${BOX} border-slate-400 bg-slate-50 dark:border-slate-600 dark:bg-slate-900`}>
+              Your lookup session has ended. Open the link from your notice again, or use one of the ways below.
+            </p>
+          )}
+          <p className="mt-3 max-w-3xl text-slate-800 dark:text-slate-200">
+            Check whether your {view.provider} account was among the {formatCount(view.total)} affected responses of this incident. An account id is
+            no secret, so it shows nothing on its own: this page shows an account&apos;s record only to someone who proves it is theirs, in one of
+            these ways.
+          </p>
+          {(view.sample || view.note) && (
+            <p className={`${BOX} border-amber-500 bg-amber-50 text-sm dark:border-amber-400 dark:bg-amber-950/40`}>
+              {view.sample && <strong>Sample data. </strong>}
+              {view.note && <Prose text={view.note} inline />}
+            </p>
+          )}
+          <div className="mt-8 grid max-w-5xl gap-6 md:grid-cols-2">
+            <section aria-labelledby="way-link" className={WAY}>
+              <h2 id="way-link" className="text-lg font-semibold">
+                With the link in your notice
+              </h2>
+              <p className="mt-2">
+                If {view.provider}&apos;s notice to you holds a personal lookup link, open it: it shows your whole account here for{" "}
+                {readEnv().LOOKUP_SESSION_MINUTES} minutes, and the link itself leaves the address bar at once.
+              </p>
+            </section>
+            {openid && (
+              <section aria-labelledby="way-openid" className={WAY}>
+                <h2 id="way-openid" className="text-lg font-semibold">
+                  By signing in with {provider}
+                </h2>
+                <p className="mt-2">Sign in with the account you use at {provider}; it tells us which account is yours.</p>
+                <a
+                  href={`/incidents/${slug}/lookup/signin`}
+                  className="mt-3 inline-block rounded-md bg-slate-900 px-4 py-2 font-semibold text-white hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:bg-slate-100 dark:text-slate-900 dark:hover:bg-slate-300"
+                >
+                  Sign in with {provider}
+                </a>
+              </section>
+            )}
+          </div>
+          <section aria-labelledby="way-requests" className="mt-8">
+            <h2 id="way-requests" className="text-lg font-semibold">
+              With request ids from your logs
+            </h2>
+            <div className="mt-4">
+              <LookupForm action={lookupAction.bind(null, slug)} advice={advice} />
+            </div>
+          </section>
+        </>
       )}
     </div>
   );

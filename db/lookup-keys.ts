@@ -1,0 +1,65 @@
+import "server-only";
+import { createHmac, randomBytes } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import type { Actor } from "@/domain/access";
+import { recordAudit } from "./audit";
+import type { Db } from "./client";
+import { lookupKey } from "./schema";
+
+/** A key that signs lookup links and sessions: its public name and the secret bytes. */
+export type SigningKey = { id: number; kid: string; key: Buffer };
+
+// The key is derived from the lookup secret (a file or env, not the database) and the row's salt:
+// the table alone signs nothing, and rotating the secret also revokes every link.
+const derive = (secret: string, kid: string, salt: string) => createHmac("sha256", secret).update(`lookup-key\0${kid}\0${salt}`).digest();
+
+const newRow = () => ({ kid: randomBytes(12).toString("base64url"), salt: randomBytes(32).toString("base64url") });
+
+/** The key links and sessions are signed with now; made (one audit entry) if there is none yet. */
+export function currentKey(db: Db, secret: string, actor: Actor): SigningKey {
+  const found = db.select().from(lookupKey).where(isNull(lookupKey.revokedAt)).get();
+  if (found) return { id: found.id, kid: found.kid, key: derive(secret, found.kid, found.salt) };
+  return db.transaction(
+    (tx) => {
+      // Another process may have made it between the read above and this write lock.
+      let row = tx.select().from(lookupKey).where(isNull(lookupKey.revokedAt)).get();
+      if (!row) {
+        row = tx.insert(lookupKey).values(newRow()).returning().get();
+        auditKey(tx, actor, row.id, null, { kid: row.kid });
+      }
+      return { id: row.id, kid: row.kid, key: derive(secret, row.kid, row.salt) };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** The key a token names, if it is still in force; null for an unknown or revoked kid. */
+export function keyByKid(db: Db, secret: string, kid: string): SigningKey | null {
+  const row = db
+    .select()
+    .from(lookupKey)
+    .where(and(eq(lookupKey.kid, kid), isNull(lookupKey.revokedAt)))
+    .get();
+  return row ? { id: row.id, kid: row.kid, key: derive(secret, row.kid, row.salt) } : null;
+}
+
+/**
+ * Revokes the key in force and makes a new one: every link and lookup session signed so far stops
+ * working at its next use. One transaction, one audit entry; no secret in it.
+ */
+export function rotateKeys(db: Db, actor: Actor, now = new Date()): { revoked: string | null; kid: string } {
+  return db.transaction(
+    (tx) => {
+      const old = tx.select().from(lookupKey).where(isNull(lookupKey.revokedAt)).get();
+      if (old) tx.update(lookupKey).set({ revokedAt: now.toISOString() }).where(eq(lookupKey.id, old.id)).run();
+      const row = tx.insert(lookupKey).values(newRow()).returning().get();
+      auditKey(tx, actor, row.id, old ? { kid: old.kid, revokedAt: now.toISOString() } : null, { kid: row.kid });
+      return { revoked: old?.kid ?? null, kid: row.kid };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+function auditKey(tx: Parameters<typeof recordAudit>[0], actor: Actor, id: number, before: unknown, after: unknown): void {
+  recordAudit(tx, { actor, incident: null, action: before ? "update" : "create", entity: "lookup_key", entityId: id, before, after });
+}

@@ -1,0 +1,44 @@
+import "server-only";
+import type { Actor } from "@/domain/access";
+import { DomainError } from "@/domain/errors";
+import { linkToken } from "@/http/lookup-proof";
+import { recordAudit } from "./audit";
+import type { Db } from "./client";
+import { currentKey } from "./lookup-keys";
+import { lookupIncident } from "./lookup";
+
+export type IssuedLink = { accountId: string; link: string };
+
+/**
+ * One signed lookup link per account for one incident, valid until `expiresAt`: the token holds the
+ * account's keyed hash, the incident and the expiry; nothing is stored per link. One audit entry
+ * (how many, until when, which key), in the transaction that may make the first key.
+ */
+export function issueLinks(
+  db: Db,
+  actor: Actor,
+  { slug, accountIds, expiresAt, origin, secret }: { slug: string; accountIds: string[]; expiresAt: Date; origin: string; secret: string },
+): { links: IssuedLink[]; published: boolean } {
+  if (actor.kind !== "system") throw new DomainError("forbidden", "Lookup links are made at the server's shell: npm run lookup:links.");
+  return db.transaction(
+    (tx) => {
+      const incident = tx.query.incident.findFirst({ where: (t, { eq }) => eq(t.slug, slug), columns: { id: true, slug: true } }).sync();
+      if (!incident) throw new DomainError("not-found", `There is no incident "${slug}".`);
+      const key = currentKey(db, secret, actor);
+      const seconds = Math.floor(expiresAt.getTime() / 1000);
+      const base = `${origin}/incidents/${encodeURIComponent(slug)}/lookup/link?token=`;
+      const links = accountIds.map((accountId) => ({ accountId, link: base + linkToken(key, secret, { incidentId: incident.id, accountId, expiresAt: seconds }) }));
+      recordAudit(tx, {
+        actor,
+        incident,
+        action: "create",
+        entity: "lookup_links",
+        entityId: key.id,
+        before: null,
+        after: { links: links.length, expiresAt: expiresAt.toISOString(), kid: key.kid },
+      });
+      return { links, published: lookupIncident(db, slug) !== null };
+    },
+    { behavior: "immediate" },
+  );
+}

@@ -1,0 +1,111 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { z } from "zod";
+import { endSession, exchangeLink } from "../lookup-exchange";
+import { lookupHttp } from "../lookup-answer";
+import { runLookup } from "../lookup-gate";
+import { OPENID_CALLBACK_PATH, beginSignIn, finishSignIn, openidSettings } from "../lookup-openid";
+import { PROBLEM_HEADERS, type Problem, problemDocument } from "../problem";
+import { parseJsonBody } from "../read-json";
+import { ROUTE_PARAMS } from "../route-input";
+import type { Admitted } from "./gate";
+import { REQUEST_ID_HEADER, addToNote } from "./request-notes";
+
+// The tenant lookup's addresses, answered here at the server's edge and never by Next: the lookup
+// API (fast, before Next's pipeline), and the steps that turn a link or an OpenID sign-in into a
+// lookup session cookie, so a link's token never reaches Next, a page, a Referer or the history.
+
+type Reply = { status: number; headers: Record<string, string>; body?: string };
+type Handler = (req: IncomingMessage, slug: string) => Promise<Reply>;
+
+/** Headers as the domain reads them (Pick<Headers, "get">), straight from Node's. */
+export const headersOf = (req: IncomingMessage): Pick<Headers, "get"> => ({
+  get: (name) => {
+    const value = req.headers[name.toLowerCase()];
+    return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+  },
+});
+
+async function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+  } catch {
+    return null; // refused mid-body by the edge's limit (413/408), answered there already
+  }
+  return Buffer.concat(chunks);
+}
+
+const lookupPage = (slug: string, query = "") => `/incidents/${encodeURIComponent(slug)}/lookup${query}`;
+/** A redirect that leaves nothing behind: no Referer to the next site, nothing kept by a cache. */
+const away = (location: string, setCookies: string[] = []): Reply => ({
+  status: 303,
+  headers: { location, "referrer-policy": "no-referrer", "cache-control": "no-store", ...(setCookies.length ? { "set-cookie": setCookies.join("\n") } : {}) },
+});
+const problemReply = (p: Problem, headers: Record<string, string> = {}): Reply => ({ status: p.status, headers: { ...PROBLEM_HEADERS, ...headers }, body: problemDocument(p) });
+const problem = (status: number, title: string, detail: string, headers?: Record<string, string>) => problemReply({ status, title, detail }, headers);
+
+const linkQuery = z.strictObject({ token: z.string().min(1).max(4096) });
+
+const HANDLERS: Record<string, Handler> = {
+  "/api/incidents/[slug]/lookup": async (req, slug) => {
+    const bytes = await readBody(req);
+    if (bytes === null) return { status: 0, headers: {} };
+    const body = parseJsonBody(headersOf(req).get("content-type"), bytes);
+    if (!body.ok) return problemReply(body.problem);
+    return lookupHttp(slug, runLookup(slug, body.value, headersOf(req)), { openid: openidSettings() !== null });
+  },
+  "/incidents/[slug]/lookup/link": async (req, slug) => {
+    const query = linkQuery.safeParse(Object.fromEntries(new URL(req.url ?? "/", "http://edge.invalid").searchParams));
+    if (!query.success) return away(lookupPage(slug, "?link=invalid"));
+    const done = exchangeLink(slug, query.data.token, headersOf(req));
+    switch (done.kind) {
+      case "session":
+        return away(lookupPage(slug), [done.setCookie]);
+      case "refused":
+        return away(lookupPage(slug, `?link=${done.reason}`));
+      case "not-found":
+        return problem(404, "Not Found", `There is no published incident "${slug}". Check the link.`);
+      case "limited":
+        return problem(429, "Too Many Requests", `Too many lookups from this address. Try again in ${done.retryAfterSeconds} s.`, { "retry-after": String(done.retryAfterSeconds) });
+    }
+  },
+  "/incidents/[slug]/lookup/signin": async (req, slug) => {
+    const settings = openidSettings();
+    if (!settings) return problem(404, "Not Found", "Signing in with the provider is not set up on this site. Use the link from your provider's notice, or request ids from your logs.");
+    const { location, setCookie } = await beginSignIn(settings, slug, headersOf(req));
+    // The guard refuses redirects off this site unless told this one is meant.
+    addToNote(String(req.headers[REQUEST_ID_HEADER]), { offSite: new URL(location).origin });
+    return away(location, [setCookie]);
+  },
+  [OPENID_CALLBACK_PATH]: async (req) => {
+    const settings = openidSettings();
+    if (!settings) return problem(404, "Not Found", "Signing in with the provider is not set up on this site.");
+    const outcome = await finishSignIn(settings, req.url ?? "/", headersOf(req));
+    if (outcome.slug === null) return away("/", outcome.setCookies);
+    return away(lookupPage(outcome.slug, outcome.result === "signed-in" ? "" : `?signin=${outcome.result}`), outcome.setCookies);
+  },
+  "/incidents/[slug]/lookup/signout": async (req, slug) => {
+    await readBody(req);
+    return away(lookupPage(slug), [endSession(headersOf(req))]);
+  },
+};
+
+/** The edge's own answer for this request, if its route is one of the lookup's. */
+export function lookupHandler({ route }: Admitted): ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | null {
+  const handler = route?.spec.edge ? HANDLERS[route.spec.path] : undefined;
+  if (!handler || !route) return null;
+  return async (req, res) => {
+    const slug = ROUTE_PARAMS.incident.safeParse({ slug: route.params.slug ?? "" });
+    const reply = route.params.slug !== undefined && !slug.success
+      ? problem(404, "Not Found", "There is no incident at this address. Check the address.")
+      : await handler(req, slug.success ? slug.data.slug : "");
+    if (reply.status === 0 || res.headersSent) return;
+    const { "set-cookie": cookies, ...headers } = reply.headers;
+    const body = reply.body === undefined ? undefined : Buffer.from(reply.body);
+    res.writeHead(reply.status, { ...headers, "content-length": body?.length ?? 0, ...(cookies ? { "set-cookie": cookies.split("\n") } : {}) });
+    res.end(req.method === "HEAD" ? undefined : body);
+  };
+}
+
+/** For the route list's test: the addresses this module answers. */
+export const EDGE_PATHS = Object.keys(HANDLERS);

@@ -1,0 +1,70 @@
+import "server-only";
+import { PROBLEM_HEADERS, type Problem, problemDocument } from "./problem";
+import type { GateResult } from "./lookup-gate";
+
+/** A lookup's HTTP answer, written by the server's edge (http/edge/lookup.ts). */
+export type LookupHttp = { status: number; headers: Record<string, string>; body: string };
+
+/** The words that tell a tenant how to prove an account is theirs: the same for every account id. */
+export function proofAdvice(slug: string, openid: boolean): string {
+  const ways = [
+    'Send the lookup link from your provider\'s notice as {"link": "<the link>"}',
+    'or send the account id with request ids from your own logs as {"accountId": "…", "requestIds": ["…"]}: only those requests are answered',
+  ];
+  if (openid) ways.push(`or sign in with your provider at /incidents/${slug}/lookup and send the lookup with the session cookie it gives`);
+  return `An account id alone shows nothing of the account: prove it is yours. ${ways.join("; ")}.`;
+}
+
+const LINK_REFUSED = {
+  invalid: "This lookup link is not valid: it was changed, cut short, or revoked. Copy the whole link from the notice, or ask your provider for a new one.",
+  expired: "This lookup link has expired. Ask your provider for a new one, or check with request ids from your own logs.",
+  "other-incident": "This lookup link was made for another incident. Open it from the notice it came in, which names its incident.",
+} as const;
+
+function problemHttp(p: Problem, headers: Record<string, string>): LookupHttp {
+  return { status: p.status, headers: { ...PROBLEM_HEADERS, ...headers }, body: problemDocument(p) };
+}
+
+export function lookupHttp(slug: string, result: GateResult, { openid }: { openid: boolean }): LookupHttp {
+  switch (result.kind) {
+    case "answer":
+      return { status: 200, headers: { "content-type": "application/json", "cache-control": "no-store", ...result.headers }, body: JSON.stringify(result.answer) };
+    case "proof-required":
+      return problemHttp({ status: 403, title: "Forbidden", code: "proof-required", detail: proofAdvice(slug, openid) }, result.headers);
+    case "link-refused":
+      return problemHttp({ status: 403, title: "Forbidden", code: `link-${result.reason}`, detail: LINK_REFUSED[result.reason] }, result.headers);
+    case "no-list":
+      // Never "not affected" for want of a list: the lookup cannot answer, and says why.
+      return problemHttp(
+        {
+          status: 409,
+          title: "Conflict",
+          code: result.list === "none" ? "no-list" : "counts-only",
+          detail:
+            result.list === "none"
+              ? `No affected list has been published for "${slug}", so no account can be checked against it yet.`
+              : `The record of "${slug}" carries only the counts of its affected list, not the list itself, so no account can be checked here.`,
+        },
+        result.headers,
+      );
+    case "invalid":
+      return problemHttp(
+        { status: 400, title: "Bad Request", detail: `Fix the body and send it again: ${result.errors.map((e) => `${e.field}: ${e.message}`).join("; ")}.`, errors: result.errors },
+        result.headers,
+      );
+    case "not-found":
+      return problemHttp({ status: 404, title: "Not Found", detail: `There is no published incident "${slug}". Check the address.` }, result.headers);
+    case "limited":
+      return problemHttp(
+        {
+          status: 429,
+          title: "Too Many Requests",
+          detail:
+            result.scope === "client"
+              ? `Too many lookups from this address. Try again in ${result.decision.retryAfterSeconds} s.`
+              : `Too many lookups for your account. Try again in ${result.decision.retryAfterSeconds} s.`,
+        },
+        { ...result.headers, "retry-after": String(result.decision.retryAfterSeconds) },
+      );
+  }
+}

@@ -1,0 +1,40 @@
+import "server-only";
+import { type Db, getDb } from "@/db/client";
+import { readEnv } from "@/db/env";
+import { lookupIncident } from "@/db/lookup";
+import { currentKey } from "@/db/lookup-keys";
+import { appLookupSecret } from "@/db/lookup-secret";
+import { takeClient } from "./lookup-limits";
+import { type AccountProof, checkLink, sessionToken } from "./lookup-proof";
+import { lookupSessionCookie } from "./lookup-session";
+
+/** Who signs lookup sessions, as the audit trail names it when it has to make the first key. */
+const SERVER = { kind: "system", name: "lookup" } as const;
+
+export type Exchanged =
+  | { kind: "session"; setCookie: string }
+  | { kind: "refused"; reason: "invalid" | "expired" | "other-incident" }
+  | { kind: "not-found" }
+  | { kind: "limited"; retryAfterSeconds: number };
+
+/** The Set-Cookie of a lookup session for this proof: it ends with the proof, or after LOOKUP_SESSION_MINUTES. */
+export function openSession(db: Db, headers: Pick<Headers, "get">, proof: AccountProof, now: number): string {
+  const seconds = Math.floor(now / 1000);
+  const until = seconds + readEnv().LOOKUP_SESSION_MINUTES * 60;
+  const token = sessionToken(currentKey(db, appLookupSecret(), SERVER), proof, until);
+  return lookupSessionCookie(headers, token, Math.max(0, Math.min(proof.expiresAt, until) - seconds));
+}
+
+/** A link's token, exchanged for a lookup session cookie (so the token leaves the address at once), or why not. */
+export function exchangeLink(slug: string, token: string, headers: Pick<Headers, "get">, now = Date.now(), db: Db = getDb()): Exchanged {
+  const { byClient } = takeClient(db, headers, now);
+  if (!byClient.allowed) return { kind: "limited", retryAfterSeconds: byClient.retryAfterSeconds };
+  const incident = lookupIncident(db, slug);
+  if (!incident) return { kind: "not-found" };
+  const link = checkLink(db, appLookupSecret(), token, incident.id, Math.floor(now / 1000));
+  if (!link.ok) return { kind: "refused", reason: link.reason };
+  return { kind: "session", setCookie: openSession(db, headers, link.proof, now) };
+}
+
+/** Set-Cookie that ends this browser's lookup session. */
+export const endSession = (headers: Pick<Headers, "get">) => lookupSessionCookie(headers, "", 0);

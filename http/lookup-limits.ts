@@ -1,0 +1,52 @@
+import "server-only";
+import type { Db } from "@/db/client";
+import { readEnv } from "@/db/env";
+import { type RateDecision, RateLimiter } from "@/db/rate-limit";
+import { clientAddress } from "./client-address";
+
+type Limits = { client: RateLimiter; account: RateLimiter; trustProxy: boolean };
+const cache = new WeakMap<Db, Limits>();
+
+/** The lookup's two limits: per client address for every lookup, per account only for a proven owner. */
+export function lookupLimits(db: Db): Limits {
+  let l = cache.get(db);
+  if (!l) {
+    const env = readEnv();
+    l = {
+      client: new RateLimiter(db, "lookup-client", env.LOOKUP_RATE_LIMIT_PER_MINUTE),
+      account: new RateLimiter(db, "lookup-account", env.LOOKUP_ACCOUNT_RATE_LIMIT_PER_MINUTE),
+      trustProxy: env.TRUST_PROXY === "1",
+    };
+    cache.set(db, l);
+  }
+  return l;
+}
+
+/**
+ * Rate-limit headers in the form of the IETF httpapi draft. The account's budget is shown only to
+ * a proven owner: nobody else can spend it, or learn how much of it others spent.
+ */
+export function rateHeaders(l: Limits, client: RateDecision, account?: RateDecision): Record<string, string> {
+  if (!l.client.enabled) return {};
+  const policies = [`"client";q=${l.client.limit};w=60`];
+  const states = [`"client";r=${client.remaining};t=${client.resetSeconds}`];
+  if (account && l.account.enabled) {
+    policies.push(`"account";q=${l.account.limit};w=60`);
+    states.push(`"account";r=${account.remaining};t=${account.resetSeconds}`);
+  }
+  return { "ratelimit-policy": policies.join(", "), ratelimit: states.join(", ") };
+}
+
+export function logLimited(scope: string, client: string, key: string | null): void {
+  // Never the raw account id: a prefix of its keyed hash is enough to correlate attempts.
+  console.warn(JSON.stringify({ event: "lookup_rate_limited", scope, client, account: key?.slice(0, 12) ?? null }));
+}
+
+/** One lookup (or link exchange) taken from this client's budget. */
+export function takeClient(db: Db, headers: Pick<Headers, "get">, now: number): { client: string; byClient: RateDecision; headers: Record<string, string> } {
+  const l = lookupLimits(db);
+  const client = clientAddress(headers, l.trustProxy);
+  const byClient = l.client.take(client, now);
+  if (!byClient.allowed) logLimited("client", client, null);
+  return { client, byClient, headers: rateHeaders(l, byClient) };
+}

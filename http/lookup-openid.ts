@@ -1,0 +1,122 @@
+import "server-only";
+import * as oidc from "openid-client";
+import { z } from "zod";
+import { type Db, getDb } from "@/db/client";
+import { type Env, readEnv } from "@/db/env";
+import { currentKey, keyByKid } from "@/db/lookup-keys";
+import { appLookupSecret } from "@/db/lookup-secret";
+import { accountId } from "@/domain/record/affected";
+import { openToken, signToken, tokenKid } from "@/lib/signed-token";
+import { tenantKey } from "@/lib/tenant-key";
+import { cookieName, cookieOptions, cookieValue, isSecureRequest, setCookie } from "./cookies";
+import { openSession } from "./lookup-exchange";
+import { accountEnding } from "./lookup-proof";
+
+// Sign-in with the provider's own identity provider: OpenID Connect, authorization code with PKCE,
+// state and nonce (openid-client). The ID token's account claim proves the account in every
+// incident; the browser gets a lookup session, never the provider's tokens.
+
+export const OPENID_CALLBACK_PATH = "/lookup/openid/callback";
+const FLOW_COOKIE = "aftermath_lookup_openid";
+const FLOW_SECONDS = 10 * 60;
+const PURPOSE = "lookup-openid-flow";
+const SERVER = { kind: "system", name: "lookup" } as const;
+
+type Settings = { issuer: URL; clientId: string; clientSecret: string; claim: string; scopes: string; redirectUri: string };
+
+/** The sign-in's settings, or null when it is off (LOOKUP_OIDC_ISSUER, _CLIENT_ID and _CLIENT_SECRET not all set). */
+export function openidSettings(env: Env = readEnv()): Settings | null {
+  if (!env.LOOKUP_OIDC_ISSUER || !env.LOOKUP_OIDC_CLIENT_ID || !env.LOOKUP_OIDC_CLIENT_SECRET || !env.PUBLIC_ORIGIN) return null;
+  return {
+    issuer: new URL(env.LOOKUP_OIDC_ISSUER),
+    clientId: env.LOOKUP_OIDC_CLIENT_ID,
+    clientSecret: env.LOOKUP_OIDC_CLIENT_SECRET,
+    claim: env.LOOKUP_OIDC_ACCOUNT_CLAIM,
+    scopes: env.LOOKUP_OIDC_SCOPES,
+    redirectUri: `${env.PUBLIC_ORIGIN}${OPENID_CALLBACK_PATH}`,
+  };
+}
+
+const loopback = (url: URL) => url.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
+let discovered: { issuer: string; config: Promise<oidc.Configuration> } | null = null;
+
+/** The issuer's metadata, fetched once; a failed fetch is forgotten, so the next sign-in tries again. */
+function configuration(s: Settings): Promise<oidc.Configuration> {
+  if (discovered?.issuer !== s.issuer.href) {
+    // Plain HTTP only for an issuer on this machine (the tests' own provider); anywhere else HTTPS.
+    const execute = loopback(s.issuer) ? [oidc.allowInsecureRequests] : [];
+    const config = oidc.discovery(s.issuer, s.clientId, undefined, oidc.ClientSecretBasic(s.clientSecret), { execute, timeout: 10 });
+    config.catch(() => {
+      if (discovered?.config === config) discovered = null;
+    });
+    discovered = { issuer: s.issuer.href, config };
+  }
+  return discovered.config;
+}
+
+const flowPayload = z.strictObject({ v: z.literal(1), slug: z.string().max(200), state: z.string(), verifier: z.string(), nonce: z.string(), x: z.number().int() });
+const flowCookie = (headers: Pick<Headers, "get">, value: string, maxAge: number) => {
+  const secure = isSecureRequest(headers);
+  return setCookie(cookieName(FLOW_COOKIE, secure), value, cookieOptions(secure, maxAge));
+};
+
+/** Where to send the browser to sign in, and the cookie that carries the flow's secrets (PKCE verifier, state, nonce) back to us. */
+export async function beginSignIn(s: Settings, slug: string, headers: Pick<Headers, "get">, now = Date.now(), db: Db = getDb()): Promise<{ location: string; setCookie: string }> {
+  const config = await configuration(s);
+  const verifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: s.redirectUri,
+    scope: s.scopes,
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: "S256",
+    state,
+    nonce,
+  });
+  const key = currentKey(db, appLookupSecret(), SERVER);
+  const payload: z.infer<typeof flowPayload> = { v: 1, slug, state, verifier, nonce, x: Math.floor(now / 1000) + FLOW_SECONDS };
+  return { location: url.href, setCookie: flowCookie(headers, signToken(key.key, key.kid, PURPOSE, payload), FLOW_SECONDS) };
+}
+
+export type SignInOutcome = { slug: string | null; result: "signed-in" | "failed" | "no-account"; setCookies: string[] };
+
+function readFlow(db: Db, headers: Pick<Headers, "get">, now: number): z.infer<typeof flowPayload> | null {
+  const token = cookieValue(headers.get("cookie"), cookieName(FLOW_COOKIE, isSecureRequest(headers)));
+  const kid = token === undefined ? null : tokenKid(token);
+  const key = kid === null ? null : keyByKid(db, appLookupSecret(), kid);
+  const parsed = flowPayload.safeParse(key && token ? openToken(key.key, PURPOSE, token) : null);
+  return parsed.success && parsed.data.x > now / 1000 ? parsed.data : null;
+}
+
+/**
+ * The provider's answer at the callback: the code exchanged (PKCE verifier, state and nonce checked
+ * by openid-client), the ID token's account claim read as an account id. A missing or malformed
+ * claim proves nothing ("no-account"); nothing of the provider's tokens is kept.
+ */
+export async function finishSignIn(s: Settings, target: string, headers: Pick<Headers, "get">, now = Date.now(), db: Db = getDb()): Promise<SignInOutcome> {
+  const flow = readFlow(db, headers, now);
+  const clear = flowCookie(headers, "", 0);
+  if (!flow) return { slug: null, result: "failed", setCookies: [clear] };
+  const fail = (result: "failed" | "no-account", why: string): SignInOutcome => {
+    console.warn(JSON.stringify({ event: "lookup_openid_refused", result, why }));
+    return { slug: flow.slug, result, setCookies: [clear] };
+  };
+  let claims: Record<string, unknown> | undefined;
+  try {
+    const current = new URL(target, s.redirectUri);
+    const tokens = await oidc.authorizationCodeGrant(await configuration(s), current, {
+      pkceCodeVerifier: flow.verifier,
+      expectedState: flow.state,
+      expectedNonce: flow.nonce,
+      idTokenExpected: true,
+    });
+    claims = tokens.claims();
+  } catch (error) {
+    return fail("failed", error instanceof Error ? error.message : String(error));
+  }
+  const account = accountId.safeParse(claims?.[s.claim]);
+  if (!account.success) return fail("no-account", `the ID token's ${s.claim} claim is ${claims?.[s.claim] === undefined ? "missing" : "not an account id"}`);
+  const proof = { tenantKey: tenantKey(appLookupSecret(), account.data), ending: accountEnding(account.data), via: "openid" as const, incidentId: null, expiresAt: Math.floor(now / 1000) + 24 * 3600 };
+  return { slug: flow.slug, result: "signed-in", setCookies: [clear, openSession(db, headers, proof, now)] };
+}

@@ -1,0 +1,100 @@
+import "server-only";
+import { z } from "zod";
+import { type Db } from "@/db/client";
+import { type SigningKey, keyByKid } from "@/db/lookup-keys";
+import { openToken, signToken, tokenKid } from "@/lib/signed-token";
+import { tenantKey } from "@/lib/tenant-key";
+
+// The proofs that make a lookup show an account's own record. A link (sent by the provider) and a
+// lookup session (what a link or an OpenID sign-in is exchanged for) are tokens signed with a
+// lookup key (db/lookup-keys); a token holds the account's keyed hash, never the account id.
+
+/** An owner's proof, from a link or a session: the whole of the account's record in an incident (or in any, from OpenID). */
+export type AccountProof = {
+  tenantKey: string;
+  /** The account id's last four characters, so the page can say which account it shows. */
+  ending: string;
+  via: "link" | "openid";
+  /** The incident a link was made for; null for an OpenID sign-in, which proves the account everywhere. */
+  incidentId: number | null;
+  /** Seconds since the epoch. */
+  expiresAt: number;
+};
+
+export type LinkCheck = { ok: true; proof: AccountProof } | { ok: false; reason: "invalid" | "expired" | "other-incident" };
+
+const PURPOSE = { link: "lookup-link", session: "lookup-session" } as const;
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
+const ending = z.string().regex(/^[0-9a-z]{1,4}$/);
+const linkPayload = z.strictObject({ v: z.literal(1), i: z.number().int().positive(), t: hex64, e: ending, x: z.number().int() });
+const sessionPayload = z.strictObject({
+  v: z.literal(1),
+  i: z.number().int().positive().nullable(),
+  t: hex64,
+  e: ending,
+  via: z.enum(["link", "openid"]),
+  x: z.number().int(),
+});
+
+export const accountEnding = (accountId: string) => accountId.slice(-4).toLowerCase();
+
+/** The link token for one account of one incident, valid until `expiresAt` (seconds). */
+export function linkToken(key: SigningKey, secret: string, link: { incidentId: number; accountId: string; expiresAt: number }): string {
+  const payload: z.infer<typeof linkPayload> = {
+    v: 1,
+    i: link.incidentId,
+    t: tenantKey(secret, link.accountId),
+    e: accountEnding(link.accountId),
+    x: link.expiresAt,
+  };
+  return signToken(key.key, key.kid, PURPOSE.link, payload);
+}
+
+/** The payload of a token signed by a key still in force, for this purpose; null otherwise. */
+function opened(db: Db, secret: string, purpose: string, token: string): unknown {
+  const kid = tokenKid(token);
+  const key = kid === null ? null : keyByKid(db, secret, kid);
+  return key ? openToken(key.key, purpose, token) : null;
+}
+
+/** The token of a link ("https://…/lookup/link?token=…"), or the text itself when it is not a link. */
+export function linkTokenOf(text: string): string {
+  if (!/^https?:\/\//i.test(text)) return text;
+  try {
+    return new URL(text).searchParams.get("token") ?? "";
+  } catch {
+    return "";
+  }
+}
+
+/** What a link proves for this incident at `now` (seconds): a forged, revoked, expired or other incident's link proves nothing. */
+export function checkLink(db: Db, secret: string, token: string, incidentId: number, now: number): LinkCheck {
+  const parsed = linkPayload.safeParse(opened(db, secret, PURPOSE.link, token));
+  if (!parsed.success) return { ok: false, reason: "invalid" };
+  const p = parsed.data;
+  if (p.i !== incidentId) return { ok: false, reason: "other-incident" };
+  if (p.x <= now) return { ok: false, reason: "expired" };
+  return { ok: true, proof: { tenantKey: p.t, ending: p.e, via: "link", incidentId: p.i, expiresAt: p.x } };
+}
+
+/** A session token for this proof, ending at the earlier of the proof's end and `until` (seconds). */
+export function sessionToken(key: SigningKey, proof: AccountProof, until: number): string {
+  const payload: z.infer<typeof sessionPayload> = {
+    v: 1,
+    i: proof.incidentId,
+    t: proof.tenantKey,
+    e: proof.ending,
+    via: proof.via,
+    x: Math.min(proof.expiresAt, until),
+  };
+  return signToken(key.key, key.kid, PURPOSE.session, payload);
+}
+
+/** The proof a session token carries for this incident at `now` (seconds), or null. */
+export function readSession(db: Db, secret: string, token: string, incidentId: number, now: number): AccountProof | null {
+  const parsed = sessionPayload.safeParse(opened(db, secret, PURPOSE.session, token));
+  if (!parsed.success) return null;
+  const p = parsed.data;
+  if (p.x <= now || (p.i !== null && p.i !== incidentId)) return null;
+  return { tenantKey: p.t, ending: p.e, via: p.via, incidentId: p.i, expiresAt: p.x };
+}

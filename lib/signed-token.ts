@@ -1,0 +1,37 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+// A token is "<kid>.<payload>.<mac>": the key's public name, the payload as base64url JSON, and an
+// HMAC-SHA-256 over purpose, kid and payload, so a token made for one purpose (a link) is nothing
+// for another (a session cookie). The reader finds the key by kid, then checks the MAC first.
+
+/** Longer than any token this site makes; anything longer is refused before it is parsed. */
+export const MAX_TOKEN_LENGTH = 600;
+const TOKEN = /^([A-Za-z0-9_-]{8,64})\.([A-Za-z0-9_-]{1,500})\.([A-Za-z0-9_-]{43})$/;
+
+const mac = (key: Buffer, purpose: string, kid: string, payload: string) =>
+  createHmac("sha256", key).update(`${purpose}\0${kid}\0${payload}`).digest("base64url");
+
+export function signToken(key: Buffer, kid: string, purpose: string, payload: unknown): string {
+  const body = Buffer.from(JSON.stringify(payload), "utf8").toString("base64url");
+  return `${kid}.${body}.${mac(key, purpose, kid, body)}`;
+}
+
+/** The kid a token names, or null when it is not shaped like a token at all. */
+export function tokenKid(token: string): string | null {
+  return token.length <= MAX_TOKEN_LENGTH ? (TOKEN.exec(token)?.[1] ?? null) : null;
+}
+
+/** The payload of a token this key signed for this purpose, unparsed; null when the MAC does not match. */
+export function openToken(key: Buffer, purpose: string, token: string): unknown {
+  const parts = token.length <= MAX_TOKEN_LENGTH ? TOKEN.exec(token) : null;
+  if (!parts) return null;
+  const [, kid = "", body = "", sent = ""] = parts;
+  const want = Buffer.from(mac(key, purpose, kid, body));
+  const got = Buffer.from(sent);
+  if (got.length !== want.length || !timingSafeEqual(got, want)) return null;
+  try {
+    return JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as unknown;
+  } catch {
+    return null;
+  }
+}

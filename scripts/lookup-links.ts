@@ -1,0 +1,72 @@
+import fs from "node:fs";
+import { z } from "zod";
+import { readEnv } from "@/db/env";
+import { issueLinks } from "@/db/lookup-links";
+import { lookupSecret } from "@/db/lookup-secret";
+import { PRIVATE_MODE } from "@/db/private-file";
+import { accountId } from "@/domain/record/affected";
+import { UsageError, openExistingDatabase, runCommand } from "./command";
+import { operator } from "./operator";
+
+// Exit codes: 0 written; 1 no such incident, or an unexpected failure; 2 the command or its input is
+// wrong (flags, a bad account id on any line, an existing --out): then nothing is written at all.
+const USAGE = `usage: npm run lookup:links -- --incident <slug> --accounts <file> --out <file> [--days 90] [--origin https://…]
+
+Writes, for each account id in <file> (one a line; blank lines skipped), a personal lookup link for
+that incident to --out, as CSV: account_id,link,expires_at. Send each owner their link in your
+notice: it shows that account's record, and only that, until it expires (--days, default 90).
+--out is created readable by you alone and never overwritten: the links are credentials.
+The links start with PUBLIC_ORIGIN, or --origin. \`npm run lookup:rotate\` revokes every link made so far.`;
+
+const days = z.coerce.number().int().min(1, "--days is at least 1").max(366, "--days is at most 366");
+
+function readAccounts(file: string): string[] {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (error) {
+    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  const ids = new Set<string>();
+  const bad: string[] = [];
+  text.split(/\r?\n/).forEach((line, i) => {
+    if (!line.trim()) return;
+    const parsed = accountId.safeParse(line);
+    if (parsed.success) ids.add(parsed.data);
+    else bad.push(`line ${i + 1}`);
+  });
+  if (bad.length) throw new UsageError(`${file}: not an account id (32 hexadecimal digits) on ${bad.slice(0, 10).join(", ")}${bad.length > 10 ? ` and ${bad.length - 10} more` : ""}`);
+  if (ids.size === 0) throw new UsageError(`${file} holds no account id`);
+  return [...ids];
+}
+
+runCommand({
+  command: "lookup-links",
+  usage: USAGE,
+  flags: z.object({
+    incident: z.string().min(1),
+    accounts: z.string().min(1),
+    out: z.string().min(1),
+    days: days.optional(),
+    origin: z.url({ protocol: /^https?$/ }).optional(),
+  }),
+  async run(flags) {
+    const env = readEnv();
+    const origin = flags.origin ? new URL(flags.origin).origin : env.PUBLIC_ORIGIN;
+    if (!origin) throw new UsageError("the links need this site's address: set PUBLIC_ORIGIN or give --origin https://…");
+    const accountIds = readAccounts(flags.accounts);
+    if (fs.existsSync(flags.out)) throw new UsageError(`${flags.out} exists already; give another --out (links are never overwritten)`);
+    const expiresAt = new Date(Date.now() + (flags.days ?? 90) * 24 * 3600 * 1000);
+    const { db } = openExistingDatabase("lookup_key");
+    try {
+      const { links, published } = issueLinks(db, operator("lookup-links"), { slug: flags.incident, accountIds, expiresAt, origin, secret: lookupSecret(env) });
+      const csv = ["account_id,link,expires_at", ...links.map((l) => `${l.accountId},${l.link},${expiresAt.toISOString()}`)].join("\n") + "\n";
+      fs.writeFileSync(flags.out, csv, { mode: PRIVATE_MODE, flag: "wx" });
+      console.log(`${links.length} links for ${flags.incident}, valid until ${expiresAt.toISOString()}, written to ${flags.out}`);
+      if (!published) console.warn(`note: ${flags.incident} is not published (or has no affected list) yet; the links answer once it is`);
+      return 0;
+    } finally {
+      db.$client.close();
+    }
+  },
+});
