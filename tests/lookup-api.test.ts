@@ -4,7 +4,8 @@ import { sampleAccountIds, sampleRows, UNAFFECTED_SAMPLE_ACCOUNT } from "./suppo
 import { SLUG } from "./support/contract";
 import { submitForm } from "./support/forms";
 import { visibleText } from "./support/html";
-import { lookupURL, newClient, postLookup } from "./support/lookup";
+import { linksFor, lookupURL, newClient, openLink, postLookup, tokenOf } from "./support/lookup";
+import { seedIncidentCopy } from "./support/seed-copy";
 
 const ACCOUNTS = sampleAccountIds();
 const account = (i: number) => ACCOUNTS[i] as string;
@@ -18,46 +19,167 @@ function expectProblem(response: Response, body: Record<string, unknown>, status
   expect(String(body.detail).length).toBeGreaterThan(10);
 }
 
-describe("POST /api/incidents/{slug}/lookup answers", () => {
-  it("lists exactly this account's rows, no-store", async () => {
-    const id = account(1);
-    const mine = sampleRows().filter((r) => r.accountId === id);
-    const { response, body } = await postLookup(SLUG, { accountId: id.toUpperCase(), requestIds: [mine[0]?.requestId, "other-1"] });
-    expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toBe("application/json");
-    expect(response.headers.get("cache-control")).toBe("no-store");
-    expect(body).toMatchObject({
-      incident: SLUG,
-      affected: true,
-      responses: mine.length,
-      byRole: {
-        recipient: mine.filter((r) => r.role === "recipient").length,
-        exposed: mine.filter((r) => r.role === "exposed").length,
-      },
-      firstAt: mine[0]?.occurredAt,
-      lastAt: mine.at(-1)?.occurredAt,
-      checkedRequestIds: [
-        { requestId: mine[0]?.requestId, affected: true },
-        { requestId: "other-1", affected: false },
-      ],
-    });
-    expect(body.requests).toEqual(
-      mine.map((r) => ({ requestId: r.requestId, occurredAt: r.occurredAt, promptTokens: r.promptTokens, role: r.role })),
-    );
+const rowsOf = (id: string) => sampleRows().filter((r) => r.accountId === id);
+const asAnswered = (rows: ReturnType<typeof sampleRows>) => rows.map((r) => ({ requestId: r.requestId, occurredAt: r.occurredAt, promptTokens: r.promptTokens, role: r.role }));
+/** The answer's headers that may differ between two requests whatever they ask: the request id, the date, the client's budget. */
+const stable = (r: Response) => [...r.headers].filter(([h]) => !["date", "x-request-id", "ratelimit"].includes(h));
+
+describe("without proof of ownership", () => {
+  it("answers every account id with the same bytes: affected, unaffected or unknown", async () => {
+    const client = newClient();
+    const asks = [account(2), account(2).toUpperCase(), UNAFFECTED_SAMPLE_ACCOUNT, "f".repeat(32)];
+    const answers = [];
+    for (const accountId of asks) {
+      const response = await fetch(lookupURL(SLUG), { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": client }, body: JSON.stringify({ accountId }) });
+      answers.push({ status: response.status, headers: stable(response), text: await response.text() });
+    }
+    expect(answers[0]?.status).toBe(403);
+    for (const a of answers) expect(a).toEqual(answers[0]);
+    const body = JSON.parse(answers[0]?.text ?? "{}") as Record<string, unknown>;
+    expect(body).toMatchObject({ status: 403, code: "proof-required" });
+    expect(String(body.detail)).toMatch(/link.*request ids/);
+    // No account budget is shown, or spent, by anyone who has not proven the account.
+    expect(answers[0]?.headers.map(([h, v]) => `${h}: ${v}`).join("\n")).not.toContain('"account"');
   });
 
-  it("gives an unknown account and an unaffected one the same answer but for values", async () => {
-    const unaffected = await postLookup(SLUG, { accountId: UNAFFECTED_SAMPLE_ACCOUNT });
-    const unknown = await postLookup(SLUG, { accountId: "f".repeat(32) });
-    const affected = await postLookup(SLUG, { accountId: account(2) });
-    expect(unaffected.response.status).toBe(200);
-    expect(unknown.response.status).toBe(200);
-    expect(unknown.body).toEqual(unaffected.body);
-    expect(unaffected.body).toMatchObject({ affected: false, responses: 0, firstAt: null, lastAt: null, requests: [] });
-    const shape = (o: Record<string, unknown>) => Object.keys(o).sort();
-    expect(shape(unknown.body)).toEqual(shape(affected.body));
-    const headerNames = (r: Response) => [...r.headers.keys()].filter((h) => h !== "date" && h !== "ratelimit").sort();
-    expect(headerNames(unknown.response)).toEqual(headerNames(unaffected.response));
+  it("answers the same to an empty body, and to a lookup session cookie that is forged", async () => {
+    const empty = await postLookup(SLUG, {});
+    const forged = await fetch(lookupURL(SLUG), {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": newClient(), cookie: "aftermath_lookup=abcdefgh.eyJ2IjoxfQ.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" },
+      body: "{}",
+    });
+    expect(empty.body).toMatchObject({ code: "proof-required" });
+    expect(await forged.json()).toEqual(empty.body);
+  });
+});
+
+describe("with a link", () => {
+  it("lists exactly this account's rows, no-store, with the owner's own budget", async () => {
+    const id = account(1);
+    const [link = ""] = await linksFor(SLUG, [id]);
+    for (const sent of [link, tokenOf(link)]) {
+      const { response, body } = await postLookup(SLUG, { link: sent });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("application/json");
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(response.headers.get("ratelimit-policy")).toContain('"account";q=10;w=60');
+      const mine = rowsOf(id);
+      expect(body).toMatchObject({
+        incident: SLUG,
+        covers: "account",
+        proof: { kind: "account", via: "link", accountEnding: id.slice(-4) },
+        affected: true,
+        responses: mine.length,
+        byRole: { recipient: mine.filter((r) => r.role === "recipient").length, exposed: mine.filter((r) => r.role === "exposed").length },
+        firstAt: mine[0]?.occurredAt,
+        lastAt: mine.at(-1)?.occurredAt,
+      });
+      expect(body.requests).toEqual(asAnswered(mine));
+    }
+  });
+
+  it("says an unaffected account was not affected, in the same shape", async () => {
+    const [link = ""] = await linksFor(SLUG, [UNAFFECTED_SAMPLE_ACCOUNT]);
+    const { response, body } = await postLookup(SLUG, { link });
+    expect(response.status).toBe(200);
+    expect(body).toMatchObject({ covers: "account", affected: false, responses: 0, firstAt: null, lastAt: null, requests: [] });
+  });
+
+  it.each([
+    ["expired", { expiresAt: new Date(Date.now() - 1000) }, SLUG, "link-expired"],
+    ["made for another incident", {}, "any-incident-probe", "link-other-incident"],
+  ] as const)("refuses a link that is %s, showing nothing", async (_name, options, linkSlug, code) => {
+    if (linkSlug !== SLUG) await seedIncidentCopy(linkSlug);
+    const [link = ""] = await linksFor(linkSlug, [account(1)], options);
+    const { response, body } = await postLookup(SLUG, { link });
+    expectProblem(response, body, 403);
+    expect(body.code).toBe(code);
+    expect(JSON.stringify(body)).not.toContain(account(1).slice(-4));
+  });
+
+  it("refuses a tampered link", async () => {
+    const [link = ""] = await linksFor(SLUG, [account(1)]);
+    const [kid, payload = "", mac] = tokenOf(link).split(".");
+    const other = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as Record<string, unknown>;
+    const swapped = Buffer.from(JSON.stringify({ ...other, t: "0".repeat(64) })).toString("base64url");
+    for (const token of [`${kid}.${swapped}.${mac}`, `${kid}.${payload}.${"A".repeat(43)}`, "not-a-token"]) {
+      const { response, body } = await postLookup(SLUG, { link: token });
+      expectProblem(response, body, 403);
+      expect(body.code).toBe("link-invalid");
+    }
+  });
+
+  it("is exchanged when opened for a session cookie and a clean address, the token kept out of the log", async () => {
+    const id = account(5);
+    const [link = ""] = await linksFor(SLUG, [id]);
+    const opened = await openLink(link);
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get("location")).toBe(`/incidents/${SLUG}/lookup`);
+    expect(opened.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(opened.headers.get("cache-control")).toBe("no-store");
+    const setCookie = opened.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(/^aftermath_lookup=[\w.-]+; Path=\/; Max-Age=1800; HttpOnly; SameSite=Lax$/);
+    const cookie = setCookie.split(";")[0] ?? "";
+    const withCookie = (body: unknown) =>
+      fetch(lookupURL(SLUG), { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": newClient(), cookie }, body: JSON.stringify(body) });
+    const answer = await withCookie({});
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { requests: unknown[] }).requests).toEqual(asAnswered(rowsOf(id)));
+    // With the session, an account id names the session's account or proves nothing.
+    expect((await withCookie({ accountId: id })).status).toBe(200);
+    expect((await withCookie({ accountId: account(6) })).status).toBe(403);
+    const signedOut = await fetch(new URL(`/incidents/${SLUG}/lookup/signout`, lookupURL(SLUG)), {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": newClient(), cookie, origin: lookupURL(SLUG).origin, "sec-fetch-site": "same-origin" },
+      body: "",
+    });
+    expect(signedOut.status).toBe(303);
+    expect(signedOut.headers.get("set-cookie")).toMatch(/^aftermath_lookup=; Path=\/; Max-Age=0/);
+    expect(fs.readFileSync(inject("serverLogPath"), "utf8")).not.toContain(tokenOf(link).split(".")[2]);
+  });
+
+  it.each([
+    ["expired", { expiresAt: new Date(Date.now() - 1000) }],
+  ] as const)("sends a browser with an %s link back to the page, saying so, with no cookie", async (reason, options) => {
+    const [link = ""] = await linksFor(SLUG, [account(1)], options);
+    const opened = await openLink(link);
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get("location")).toBe(`/incidents/${SLUG}/lookup?link=${reason}`);
+    expect(opened.headers.get("set-cookie")).toBeNull();
+  });
+});
+
+describe("with request ids from the tenant's logs", () => {
+  it("answers those request ids only: affected or not, their rows, nothing else of the account", async () => {
+    const id = account(1);
+    const mine = rowsOf(id);
+    const others = sampleRows().filter((r) => r.accountId !== id);
+    const asked = [mine[0]?.requestId ?? "", others[0]?.requestId ?? "", "never-seen-1"];
+    const { response, body } = await postLookup(SLUG, { accountId: id.toUpperCase(), requestIds: asked });
+    expect(response.status).toBe(200);
+    expect(body).toEqual({
+      incident: SLUG,
+      list: "published",
+      sampleData: true,
+      covers: "request-ids",
+      proof: { kind: "request-ids" },
+      checkedRequestIds: [
+        { requestId: asked[0], affected: true },
+        { requestId: asked[1], affected: false },
+        { requestId: asked[2], affected: false },
+      ],
+      requests: asAnswered(mine.filter((r) => r.requestId === asked[0])),
+    });
+    expect(response.headers.get("ratelimit-policy")).not.toContain("account");
+  });
+
+  it("says another account's request ids are not this account's, and shows none of their rows", async () => {
+    const other = rowsOf(account(3)).map((r) => r.requestId);
+    const { body } = await postLookup(SLUG, { accountId: account(1), requestIds: other });
+    expect(body).toMatchObject({ covers: "request-ids", requests: [] });
+    expect((body.checkedRequestIds as Array<{ affected: boolean }>).every((c) => !c.affected)).toBe(true);
   });
 });
 
@@ -119,33 +241,35 @@ describe("rate limits", () => {
     const client = newClient();
     for (let i = 0; i < 30; i++) {
       const { response } = await postLookup(SLUG, { accountId: "0".repeat(31) + (i % 10) }, { client });
-      expect(response.status).toBe(200);
+      expect(response.status).toBe(403);
     }
     const { response, body } = await postLookup(SLUG, { accountId: "a".repeat(32) }, { client });
     expectProblem(response, body, 429);
     const retryAfter = Number(response.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(response.headers.get("ratelimit-policy")).toContain('"client";q=30;w=60');
-    expect(response.headers.get("ratelimit")).toMatch(/"client";r=0;t=\d+/);
+    expect(response.headers.get("ratelimit-policy")).toBe('"client";q=30;w=60');
+    expect(response.headers.get("ratelimit")).toMatch(/^"client";r=0;t=\d+$/);
     await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000 + 100));
-    expect((await postLookup(SLUG, { accountId: "b".repeat(32) }, { client })).response.status).toBe(200);
+    expect((await postLookup(SLUG, { accountId: "b".repeat(32) }, { client })).response.status).toBe(403);
   });
 
   it("answers the lookup form 429 with Retry-After once the client's budget is spent, API and form together", async () => {
     const client = newClient();
     const spent = await Promise.all(Array.from({ length: 30 }, (_, i) => postLookup(SLUG, { accountId: "d".repeat(31) + (i % 10) }, { client })));
-    expect(spent.map((s) => s.response.status)).toEqual(Array(30).fill(200));
-    const form = await submitForm(`/incidents/${SLUG}/lookup`, { accountId: "e".repeat(32), requestIds: "" }, { client, headers: { accept: "text/html" } });
+    expect(spent.map((s) => s.response.status)).toEqual(Array(30).fill(403));
+    const form = await submitForm(`/incidents/${SLUG}/lookup`, { accountId: "e".repeat(32), requestIds: "r-1" }, { client, headers: { accept: "text/html" } });
     expect(form.response.status).toBe(429);
     expect(Number(form.response.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(form.response.headers.get("content-type")).toMatch(/^text\/html/);
     expect(visibleText(form.html)).toMatch(/Too many lookups.*Try again in \d+ seconds/);
   });
 
-  it("limits lookups of one account from many clients, and logs it without the account id", async () => {
-    const id = "c0ffee".repeat(5) + "42";
+  it("limits an owner's lookups of their account from many clients; strangers with its id spend none of it", async () => {
+    const id = account(7);
+    const [link = ""] = await linksFor(SLUG, [id]);
+    for (let i = 0; i < 20; i++) expect((await postLookup(SLUG, { accountId: id })).response.status).toBe(403);
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await postLookup(SLUG, { accountId: id })).response.status);
+    for (let i = 0; i < 11; i++) statuses.push((await postLookup(SLUG, { link })).response.status);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
     expect(statuses[10]).toBe(429);
     const log = fs.readFileSync(inject("serverLogPath"), "utf8");

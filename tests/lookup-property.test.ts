@@ -5,7 +5,7 @@ import { readSeedIncident } from "@/db/seed/read";
 import { importAffectedList } from "@/db/write/affected";
 import { importRecord } from "@/db/write/record";
 import { SLUG } from "./support/contract";
-import { postLookup } from "./support/lookup";
+import { linksFor, lookupURL, newClient, postLookup } from "./support/lookup";
 
 type Row = { accountId: string; requestId: string; occurredAt: string; promptTokens: number; role: "recipient" | "exposed" };
 
@@ -35,39 +35,63 @@ beforeAll(() => {
 afterAll(() => db.$client.close());
 
 describe("the lookup over HTTP and the real database", () => {
-  it("returns every tenant exactly its own rows and no row of another", async () => {
+  it("shows a tenant only its own rows, only what its proof covers, and without proof the same bytes for every account", async () => {
     await fc.assert(
-      fc.asyncProperty(tenants, async (generated) => {
+      fc.asyncProperty(tenants, fc.array(fc.array(fc.nat(), { maxLength: 8 }), { minLength: 6, maxLength: 6 }), async (generated, choices) => {
         runs += 1;
         const slug = `property-${runs}`;
         const { record: seed } = readSeedIncident(SLUG);
         importRecord({ db, actor: SYSTEM, input: { record: { ...seed, incident: { ...seed.incident, slug } } } });
         const suffix = runs.toString(16).padStart(6, "0");
+        // One client per run, so the client's budget (30 a minute) is never what a run measures.
+        const client = newClient();
         const accounts = generated.map((t) => ({ ...t, accountId: t.accountId + suffix }));
         const rows: Row[] = accounts.flatMap((t) => t.records.map((r) => ({ ...r, accountId: t.accountId })));
         const values = rows.map((r) => ({ account_id: r.accountId, request_id: r.requestId, occurred_at: r.occurredAt, prompt_tokens: r.promptTokens, role: r.role }));
         if (values.length) await importAffectedList({ db, actor: SYSTEM, slug, version: null, rows: { values }, secret: inject("lookupSecret") });
 
-        for (const tenant of accounts) {
+        const anonymous = async (accountId: string) => {
+          const response = await fetch(lookupURL(slug), { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": client }, body: JSON.stringify({ accountId }) });
+          return `${response.status} ${await response.text()}`;
+        };
+        // Without proof: one answer, byte for byte, for affected, unaffected and unknown accounts.
+        const reference = await anonymous("f".repeat(32));
+        expect(reference).toMatch(values.length ? /^403 / : /^409 /);
+        for (const t of [...accounts, { accountId: "e".repeat(26) + suffix }]) expect(await anonymous(t.accountId)).toBe(reference);
+        if (!values.length) return;
+
+        const links = await linksFor(slug, accounts.map((t) => t.accountId));
+        for (const [i, tenant] of accounts.entries()) {
           const own = dedupe(rows.filter((r) => r.accountId === tenant.accountId));
-          const others = rows.filter((r) => r.accountId !== tenant.accountId).map((r) => r.requestId);
-          const { response, body } = await postLookup(slug, { accountId: tenant.accountId, requestIds: others.slice(0, 100) });
-          // With no row at all, no list was published: the lookup says it cannot answer.
-          expect(response.status).toBe(values.length ? 200 : 409);
-          if (!values.length) continue;
-          const got = (body.requests as Array<Omit<Row, "accountId">>).map((r) => `${r.requestId}|${r.role}|${r.occurredAt}|${r.promptTokens}`);
-          expect(got.sort()).toEqual(own.map((r) => `${r.requestId}|${r.role}|${r.occurredAt}|${r.promptTokens}`).sort());
-          expect(body.responses).toBe(own.length);
+          const key = (r: { requestId: string; role: string; occurredAt: string; promptTokens: number }) => `${r.requestId}|${r.role}|${r.occurredAt}|${r.promptTokens}`;
+          const seen = (body: Record<string, unknown>) => (body.requests as Array<Omit<Row, "accountId">>).map(key).sort();
+
+          // A link: all of the account's rows, and only them.
+          const byLink = await postLookup(slug, { link: links[i] }, { client });
+          expect(byLink.response.status).toBe(200);
+          expect(seen(byLink.body)).toEqual(own.map(key).sort());
+          expect(byLink.body.responses).toBe(own.length);
+
+          // Request ids: only the rows of the ids asked, and only the account's own.
+          const asked = pick(rows.map((r) => r.requestId), choices[i] ?? []);
+          if (!asked.length) continue;
+          const byIds = await postLookup(slug, { accountId: tenant.accountId, requestIds: asked }, { client });
+          expect(byIds.response.status).toBe(200);
+          expect(seen(byIds.body)).toEqual(own.filter((r) => asked.includes(r.requestId)).map(key).sort());
           const ownIds = new Set(own.map((r) => r.requestId));
-          for (const checked of body.checkedRequestIds as Array<{ requestId: string; affected: boolean }>) {
-            expect(checked.affected).toBe(ownIds.has(checked.requestId));
-          }
+          expect(byIds.body.checkedRequestIds).toEqual(asked.map((requestId) => ({ requestId, affected: ownIds.has(requestId) })));
+          expect(byIds.body).not.toHaveProperty("responses");
         }
       }),
       { numRuns: 25 },
     );
   });
 });
+
+/** Some of the ids, by index (wrapping), without repeats: the request ids a tenant asks about. */
+function pick(ids: string[], at: number[]): string[] {
+  return ids.length ? [...new Set(at.map((n) => ids[n % ids.length] as string))] : [];
+}
 
 /** The table keeps one row per (account, request, role); a generated duplicate is the same row. */
 function dedupe(rows: Row[]): Row[] {
