@@ -1,18 +1,18 @@
-// The floor for `npm run bench:lookup`: the same indexed lookup as POST /api/incidents/:slug/lookup
-// with nothing around it — node:http, JSON.parse, the HMAC of the account id, one prepared SELECT
-// searching the (list_id, tenant_key) index of the incident's live list, JSON out. Same answer shape as the app; no rate
-// limit, no request-id checks. Plain JavaScript, started as its own process (never under the
-// react-server condition).
+// The floor for `npm run bench:lookup`: the same lookup as POST /api/incidents/:slug/lookup with a
+// link, with nothing around it — node:http, JSON.parse, the link's key looked up by kid and derived,
+// its HMAC checked, its payload read, one prepared SELECT searching the (list_id, tenant_key) index of
+// the incident's live list, JSON out. Same answer shape as the app; no rate limit, no schema, no
+// security headers. Plain JavaScript, started as its own process (never under the react-server condition).
 //
 // Env: DATABASE_PATH, LOOKUP_SECRET, PORT, HOST (default 127.0.0.1).
-import { createHmac } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer } from "node:http";
 import Database from "better-sqlite3";
 
 const SLUG = "glm-5-3-kv-cache-exposure";
 const PATH = `/api/incidents/${SLUG}/lookup`;
 const MAX_BODY_BYTES = 8 * 1024;
-const ACCOUNT_ID = /^[0-9a-fA-F]{32}$/;
+const TOKEN = /^([A-Za-z0-9_-]{8,64})\.([A-Za-z0-9_-]{1,500})\.([A-Za-z0-9_-]{43})$/;
 
 const { DATABASE_PATH, LOOKUP_SECRET } = process.env;
 if (!DATABASE_PATH || !LOOKUP_SECRET) {
@@ -31,7 +31,7 @@ db.pragma("synchronous = NORMAL");
 
 const found = db
   .prepare(
-    `SELECT l.id AS listId, l.sample AS sample FROM incident i JOIN affected_list l ON l.incident_id = i.id AND l.state = 'live'
+    `SELECT i.id AS incidentId, l.id AS listId, l.sample AS sample FROM incident i JOIN affected_list l ON l.incident_id = i.id AND l.state = 'live'
      WHERE i.slug = ? AND i.published = 1 AND l.rows = 1`,
   )
   .get(SLUG);
@@ -47,6 +47,23 @@ const rows = db.prepare(
    WHERE list_id = ? AND tenant_key = ? ORDER BY occurred_at, request_id`,
 );
 
+const keyRow = db.prepare("SELECT kid, salt FROM lookup_key WHERE kid = ? AND revoked_at IS NULL");
+
+/** The payload of a link token that proves an account here (http/lookup-proof.ts and lib/signed-token.ts, without zod), or null. */
+function proven(token) {
+  const parts = typeof token === "string" ? TOKEN.exec(token) : null;
+  if (!parts) return null;
+  const [, kid, body, mac] = parts;
+  const row = keyRow.get(kid);
+  if (!row) return null;
+  const key = createHmac("sha256", LOOKUP_SECRET).update(`lookup-key\0${row.kid}\0${row.salt}`).digest();
+  const want = Buffer.from(createHmac("sha256", key).update(`lookup-link\0${kid}\0${body}`).digest("base64url"));
+  const got = Buffer.from(mac);
+  if (got.length !== want.length || !timingSafeEqual(got, want)) return null;
+  const payload = JSON.parse(Buffer.from(body, "base64url").toString("utf8"));
+  return payload.i === found.incidentId && payload.x > Date.now() / 1000 ? payload : null;
+}
+
 function send(res, status, body) {
   const text = JSON.stringify(body);
   res.writeHead(status, {
@@ -57,22 +74,22 @@ function send(res, status, body) {
   res.end(text);
 }
 
-function lookup(accountId) {
-  const key = createHmac("sha256", LOOKUP_SECRET).update(accountId.toLowerCase(), "utf8").digest("hex");
-  const requests = rows.all(found.listId, key);
+function lookup(proof) {
+  const requests = rows.all(found.listId, proof.t);
   const byRole = { recipient: 0, exposed: 0 };
   for (const r of requests) byRole[r.role] += 1;
   return {
     incident: SLUG,
     list: "published",
+    sampleData: found.sample === 1,
+    covers: "account",
     affected: requests.length > 0,
     responses: requests.length,
     byRole,
     firstAt: requests[0]?.occurredAt ?? null,
     lastAt: requests.at(-1)?.occurredAt ?? null,
     requests,
-    checkedRequestIds: [],
-    sampleData: found.sample === 1,
+    proof: { kind: "account", via: "link", accountEnding: proof.e, expiresAt: new Date(proof.x * 1000).toISOString() },
   };
 }
 
@@ -92,9 +109,9 @@ const server = createServer((req, res) => {
     } catch {
       return send(res, 400, { status: 400, title: "Bad Request" });
     }
-    const accountId = typeof body?.accountId === "string" ? body.accountId.trim() : "";
-    if (!ACCOUNT_ID.test(accountId)) return send(res, 400, { status: 400, title: "Bad Request" });
-    send(res, 200, lookup(accountId));
+    const proof = proven(body?.link);
+    if (!proof) return send(res, 403, { status: 403, title: "Forbidden" });
+    send(res, 200, lookup(proof));
   });
 });
 server.keepAliveTimeout = 65_000;

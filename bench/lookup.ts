@@ -1,5 +1,5 @@
 // `npm run bench:lookup`: import throughput (our importer vs a raw insert loop) and lookup
-// throughput (the app's lookup route vs a bare node:http server vs an empty route in the same app)
+// throughput (the app's lookup, answered at its edge, vs a bare node:http server vs an empty Next route)
 // on a million affected rows. When SQLite does not plan the lookup through the tenant_key index, the
 // app is also measured on an ANALYZEd copy of the database, (a'), to show its cost apart from the plan.
 // A benchmark, not a test: the targets are reported as met or not met and do not decide the exit
@@ -15,7 +15,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { openDatabase } from "@/db/client";
 import { readEnv } from "@/db/env";
+import { issueLinks } from "@/db/lookup-links";
+import { linkTokenOf } from "@/http/lookup-proof";
 import { writeFixtureCsv } from "@/db/import/fixture";
 import { prepareDatabase } from "@/db/prepare";
 import { type Imports, printQueryCheck, report } from "./lookup-report";
@@ -81,9 +84,11 @@ async function main(tmp: string): Promise<number> {
 
   const accounts = await phase.run("accounts for the lookups (read from the CSV, not timed)", () => readAccounts(csv));
   const ids = [...accounts.keys()];
-  const bodies = ids.map((accountId) => JSON.stringify({ accountId }));
+  // A lookup shows an account only with proof: each body is that account's link, as a tenant sends it.
+  const links = await phase.run("a lookup link for every account (npm run lookup:links's verb, not timed)", () => makeLinks(dbFile, [...ids, UNKNOWN]));
+  const bodies = ids.map((accountId) => JSON.stringify({ link: links.get(accountId) }));
   const lookups = { method: "POST", bodies } as const;
-  console.log(`  ${bodies.length.toLocaleString("en")} distinct account ids; the bodies cycle over all of them`);
+  console.log(`  ${bodies.length.toLocaleString("en")} distinct accounts' links; the bodies cycle over all of them`);
 
   const query = await phase.run("lookup query in-process: db/lookup.ts's statements and lookupAffected per call", () => {
     const check = checkLookupQuery({ file: dbFile, slug: SLUG, secret: SECRET, accountIds: ids });
@@ -110,7 +115,7 @@ async function main(tmp: string): Promise<number> {
   const { app, empty } = await phase.run("(c) empty route, then (a) app lookup: scripts/server.ts", async () => {
     const server = await start("app", appArgs(), appEnv(dbFile, SECRET), path.join(tmp, "app.log"), NOOP_PATH);
     try {
-      await spotCheck(server.baseURL, accounts);
+      await spotCheck(server.baseURL, accounts, links);
       const empty = await measure("(c) app empty route", server, NOOP_PATH, lookups, SHAPE);
       const app = await measure("(a) app lookup", server, LOOKUP_PATH, lookups, SHAPE);
       return { app, empty };
@@ -124,7 +129,7 @@ async function main(tmp: string): Promise<number> {
     appFixed = await phase.run("(a') app lookup on the ANALYZEd copy: scripts/server.ts", async () => {
       const server = await start("app (ANALYZEd copy)", appArgs(), appEnv(analyzedDb, SECRET), path.join(tmp, "app-analyzed.log"), NOOP_PATH);
       try {
-        await spotCheck(server.baseURL, accounts);
+        await spotCheck(server.baseURL, accounts, links);
         return await measure("(a') app lookup, ANALYZEd copy", server, LOOKUP_PATH, lookups, SHAPE);
       } finally {
         await stop(server);
@@ -141,7 +146,7 @@ async function main(tmp: string): Promise<number> {
       LOOKUP_PATH,
     );
     try {
-      await spotCheck(server.baseURL, accounts);
+      await spotCheck(server.baseURL, accounts, links);
       return await measure("(b) bare node:http lookup", server, LOOKUP_PATH, lookups, SHAPE);
     } finally {
       await stop(server);
@@ -230,10 +235,21 @@ async function readAccounts(csv: string): Promise<Map<string, number>> {
 // ---------------------------------------------------------------------------------------------
 // Servers and load
 
-const PROBE = JSON.stringify({ accountId: "0".repeat(32) });
+const UNKNOWN = "f".repeat(32);
+
+/** Links made as `npm run lookup:links` makes them, into the benchmark's database. */
+function makeLinks(file: string, accountIds: string[]): Map<string, string> {
+  const db = openDatabase(file);
+  try {
+    const { links } = issueLinks(db, { kind: "system", name: "bench" }, { slug: SLUG, accountIds, expiresAt: new Date(Date.now() + 86_400_000), origin: "http://bench.invalid", secret: SECRET });
+    return new Map(links.map((l) => [l.accountId, linkTokenOf(l.link)]));
+  } finally {
+    db.$client.close();
+  }
+}
 
 function start(name: string, args: string[], env: NodeJS.ProcessEnv, logFile: string, readyPath: string): Promise<Server> {
-  return servers.start({ name, args, env, logFile, ready: async (baseURL) => (await post(baseURL + readyPath, PROBE)).status === 200 });
+  return servers.start({ name, args, env, logFile, ready: async (baseURL) => (await post(baseURL + readyPath, "{}")).status < 500 });
 }
 
 const stop = (server: Server) => servers.stop(server);
@@ -248,14 +264,14 @@ function post(url: string, body: string): Promise<Response> {
 }
 
 /** A few accounts, each answer checked against the fixture: a fast wrong answer is no result. */
-async function spotCheck(baseURL: string, accounts: Map<string, number>): Promise<void> {
+async function spotCheck(baseURL: string, accounts: Map<string, number>, links: Map<string, string>): Promise<void> {
   const ids = [...accounts.keys()];
   const step = Math.max(1, Math.floor(ids.length / SPOT_CHECKS));
   const deadline = performance.now() + 5_000;
   let checked = 0;
   for (let i = 0; i < ids.length && checked < SPOT_CHECKS && (checked < 2 || performance.now() < deadline); i += step) {
     const id = ids[i] as string;
-    const res = await post(baseURL + LOOKUP_PATH, JSON.stringify({ accountId: id.toUpperCase() }));
+    const res = await post(baseURL + LOOKUP_PATH, JSON.stringify({ link: links.get(id) }));
     const body = (await res.json()) as { affected?: boolean; responses?: number };
     if (res.status !== 200 || body.affected !== true || body.responses !== accounts.get(id)) {
       throw new BenchFailure(
@@ -264,10 +280,12 @@ async function spotCheck(baseURL: string, accounts: Map<string, number>): Promis
     }
     checked++;
   }
-  const unknown = await post(baseURL + LOOKUP_PATH, JSON.stringify({ accountId: "f".repeat(32) }));
+  const unknown = await post(baseURL + LOOKUP_PATH, JSON.stringify({ link: links.get(UNKNOWN) }));
   const answer = (await unknown.json()) as { affected?: boolean };
   if (unknown.status !== 200 || answer.affected !== false) throw new BenchFailure(`${baseURL}: an unknown account did not get affected: false`);
-  console.log(`  spot check: ${checked} fixture accounts and 1 unknown one answered as expected`);
+  const unproven = await post(baseURL + LOOKUP_PATH, JSON.stringify({ link: `${links.get(UNKNOWN)}x` }));
+  if (unproven.status !== 403) throw new BenchFailure(`${baseURL}: a broken link got ${unproven.status}, not 403`);
+  console.log(`  spot check: ${checked} fixture accounts, 1 unknown one and 1 broken link answered as expected`);
 }
 
 async function profileApp(tmp: string, env: NodeJS.ProcessEnv, bodies: string[]): Promise<ProfileSummary> {

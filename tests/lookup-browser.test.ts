@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { sampleAccountIds, sampleRows, UNAFFECTED_SAMPLE_ACCOUNT } from "./support/sample";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
-import { INCIDENT_PATH } from "./support/contract";
+import { INCIDENT_PATH, SLUG } from "./support/contract";
+import { linksFor } from "./support/lookup";
 
 const LOOKUP = `${INCIDENT_PATH}/lookup`;
 let browser: Browser;
@@ -40,10 +41,16 @@ describe("the lookup page", () => {
       const page = await context.newPage();
       await page.goto(LOOKUP, { waitUntil: "networkidle" });
       await expectNoAxeViolations(page, `${LOOKUP} (${colorScheme})`);
-      await page.getByLabel("Account id").fill(sampleAccountIds()[6] as string);
-      await page.getByRole("button", { name: "Check my account" }).click();
-      await page.getByRole("heading", { name: /Your account was affected/ }).waitFor();
+      const id = sampleAccountIds()[6] as string;
+      await page.getByLabel("Account id").fill(id);
+      await page.getByLabel(/Request ids/).fill(sampleRows().find((r) => r.accountId === id)?.requestId ?? "");
+      await page.getByRole("button", { name: "Check these requests" }).click();
+      await page.getByRole("heading", { name: /1 of your requests was affected/ }).waitFor();
       await expectNoAxeViolations(page, `${LOOKUP} with an answer (${colorScheme})`);
+      const [link = ""] = await linksFor(SLUG, [id]);
+      await page.goto(link);
+      await page.getByRole("heading", { name: /Your account was affected/ }).waitFor();
+      await expectNoAxeViolations(page, `${LOOKUP} opened from a link (${colorScheme})`);
     } finally {
       await context.close();
     }
@@ -65,7 +72,7 @@ describe.each([
     });
   });
 
-  it("answers an affected account with its own requests, keeping the id out of the address and any cache", async () => {
+  it("answers request ids with those requests only, keeping the id out of the address and any cache", async () => {
     await withLookupPage(js, client, async (page) => {
       const posts: Array<{ url: string; cacheControl: string | null }> = [];
       page.on("response", (r) => {
@@ -73,11 +80,12 @@ describe.each([
       });
       await page.getByLabel("Account id").fill(accountId);
       await page.getByLabel(/Request ids/).fill(`${mine[0]?.requestId}\nnot-mine-1`);
-      await page.getByRole("button", { name: "Check my account" }).click();
-      await expect(page.getByRole("heading", { name: /Your account was affected/ }).waitFor()).resolves.toBeUndefined();
+      await page.getByRole("button", { name: "Check these requests" }).click();
+      await expect(page.getByRole("heading", { name: /1 of your requests was affected/ }).waitFor()).resolves.toBeUndefined();
       const text = await page.locator("main").innerText();
-      expect(text).toContain(`${mine.length} affected`);
-      for (const r of mine) expect(text).toContain(r.requestId);
+      expect(text).toContain("Checked 2 request ids");
+      expect(text).toContain(mine[0]?.requestId);
+      for (const r of mine.slice(1).filter((r) => r.requestId !== mine[0]?.requestId)) expect(text).not.toContain(r.requestId);
       expect(text).toMatch(/not-mine-1: not among this account's affected responses/);
       expect(text).toContain("Send the x-session-affinity header");
       expect(page.url()).not.toContain(accountId);
@@ -89,13 +97,14 @@ describe.each([
     });
   });
 
-  it("answers an account with no record, and reports a malformed id without checking anything", async () => {
+  it("answers requests of an account with no record, and reports a malformed id without checking anything", async () => {
     await withLookupPage(js, client, async (page) => {
       await page.getByLabel("Account id").fill(UNAFFECTED_SAMPLE_ACCOUNT);
-      await page.getByRole("button", { name: "Check my account" }).click();
-      await page.getByRole("heading", { name: /No affected responses for this account/ }).waitFor();
+      await page.getByLabel(/Request ids/).fill(mine[0]?.requestId ?? "");
+      await page.getByRole("button", { name: "Check these requests" }).click();
+      await page.getByRole("heading", { name: /None of these requests was affected/ }).waitFor();
       await page.getByLabel("Account id").fill("not-hex");
-      await page.getByRole("button", { name: "Check my account" }).click();
+      await page.getByRole("button", { name: "Check these requests" }).click();
       await page.getByRole("heading", { name: "Nothing was checked" }).waitFor();
       expect(await page.locator("#accountId-error").innerText()).toMatch(/32 hexadecimal digits/);
       // axe runs as a script in the page, which a context without JavaScript cannot do.
@@ -111,7 +120,7 @@ describe.each([
         const typed = `${mine[0]?.requestId}\n\nbad id with spaces`;
         await page.getByLabel("Account id").fill(accountId);
         await page.getByLabel(/Request ids/).fill(typed);
-        await page.getByRole("button", { name: "Check my account" }).click();
+        await page.getByRole("button", { name: "Check these requests" }).click();
         await page.getByRole("heading", { name: "Nothing was checked" }).waitFor();
         expect(await page.locator("#requestIds-error").innerText()).toMatch(/^line 3: /);
         expect(await page.getByLabel("Account id").inputValue()).toBe(accountId);
@@ -119,12 +128,64 @@ describe.each([
         if (js) expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-live"))).toBe("polite");
 
         await page.getByLabel(/Request ids/).fill(mine.map((r) => r.requestId).join("\n"));
-        await page.getByRole("button", { name: "Check my account" }).click();
-        await page.getByRole("heading", { name: /Your account was affected/ }).waitFor();
+        await page.getByRole("button", { name: "Check these requests" }).click();
+        await page.getByRole("heading", { name: /of your requests were affected/ }).waitFor();
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-        if (js) expect(await page.evaluate(() => document.activeElement?.textContent ?? "")).toContain("Your account was affected");
+        if (js) expect(await page.evaluate(() => document.activeElement?.textContent ?? "")).toContain("of your requests were affected");
       },
       { width: 390, height: 844 },
     );
+  });
+});
+
+describe.each([
+  ["off", false, "127.3.0.3"],
+  ["on", true, "127.3.0.4"],
+] as const)("a lookup link opened with JavaScript %s", (_label, js, client) => {
+  it("shows the whole account at a clean address, keeps the token out of every later request, and signs out", async () => {
+    const id = sampleAccountIds()[8] as string;
+    const mine = sampleRows().filter((r) => r.accountId === id);
+    const [link = ""] = await linksFor(SLUG, [id]);
+    const context = await browser.newContext({ baseURL: inject("baseURL"), javaScriptEnabled: js, viewport: { width: 390, height: 844 }, extraHTTPHeaders: { "x-forwarded-for": client } });
+    try {
+      const page = await context.newPage();
+      const sent: string[] = [];
+      page.on("request", (r) => sent.push(`${r.url()} ${r.headers().referer ?? ""}`));
+      await page.goto(link, { waitUntil: "networkidle" });
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(LOOKUP);
+      await page.getByRole("heading", { name: /Your account was affected/ }).waitFor();
+      const text = await page.locator("main").innerText();
+      expect(text).toContain(`Showing account ending …${id.slice(-4)}`);
+      for (const r of mine) expect(text).toContain(r.requestId);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      // The token went out once, to be exchanged; no later request names it, as address or Referer.
+      const token = new URL(link).searchParams.get("token") ?? "";
+      expect(sent.filter((s) => s.includes(token))).toHaveLength(1);
+      const cookies = await context.cookies();
+      expect(cookies.find((c) => c.name === "aftermath_lookup")).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+      if (js) expect(await page.evaluate(() => document.cookie)).not.toContain("aftermath_lookup");
+
+      await page.getByRole("button", { name: "Sign out of this lookup" }).click();
+      await page.getByRole("heading", { name: "With the link in your notice" }).waitFor();
+      expect(await page.locator("main").innerText()).not.toContain(mine[0]?.requestId);
+      expect((await context.cookies()).find((c) => c.name === "aftermath_lookup")).toBeUndefined();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("says so when the link has expired, and shows nothing of the account", async () => {
+    const id = sampleAccountIds()[8] as string;
+    const [link = ""] = await linksFor(SLUG, [id], { expiresAt: new Date(Date.now() - 1000) });
+    const context = await browser.newContext({ baseURL: inject("baseURL"), javaScriptEnabled: js, extraHTTPHeaders: { "x-forwarded-for": client } });
+    try {
+      const page = await context.newPage();
+      await page.goto(link);
+      expect(page.url()).not.toContain("token=");
+      expect(await page.getByRole("alert").first().innerText()).toMatch(/That lookup link has expired/);
+      expect(await page.locator("main").innerText()).not.toContain(id.slice(-4));
+    } finally {
+      await context.close();
+    }
   });
 });
