@@ -49,7 +49,7 @@ const rows = db.prepare(
 
 const keyRow = db.prepare("SELECT kid, salt FROM lookup_key WHERE kid = ? AND revoked_at IS NULL");
 
-/** The payload of a link token that proves an account here (http/lookup-proof.ts and lib/signed-token.ts, without zod), or null. */
+/** The payload of a link token that proves an account here (db/lookup-proof.ts and lib/signed-token.ts, without zod), or null. */
 function proven(token) {
   const parts = typeof token === "string" ? TOKEN.exec(token) : null;
   if (!parts) return null;

@@ -18,7 +18,7 @@ import Database from "better-sqlite3";
 import { openDatabase } from "@/db/client";
 import { readEnv } from "@/db/env";
 import { issueLinks } from "@/db/lookup-links";
-import { linkTokenOf } from "@/http/lookup-proof";
+import { linkTokenOf } from "@/db/lookup-proof";
 import { writeFixtureCsv } from "@/db/import/fixture";
 import { prepareDatabase } from "@/db/prepare";
 import { type Imports, printQueryCheck, report } from "./lookup-report";

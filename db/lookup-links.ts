@@ -1,7 +1,8 @@
 import "server-only";
 import type { Actor } from "@/domain/access";
 import { DomainError } from "@/domain/errors";
-import { linkToken } from "@/http/lookup-proof";
+import { accountId } from "@/domain/record/affected";
+import { linkToken } from "./lookup-proof";
 import { recordAudit } from "./audit";
 import type { Db } from "./client";
 import { currentKey } from "./lookup-keys";
@@ -27,15 +28,20 @@ export function issueLinks(
       const key = currentKey(db, secret, actor);
       const seconds = Math.floor(expiresAt.getTime() / 1000);
       const base = `${origin}/incidents/${encodeURIComponent(slug)}/lookup/link?token=`;
-      const links = accountIds.map((accountId) => ({ accountId, link: base + linkToken(key, secret, { incidentId: incident.id, accountId, expiresAt: seconds }) }));
+      // The id as the list stores it (lower case): a link for "ABC…" is the link for "abc…".
+      const links = accountIds.map((id) => {
+        const account = accountId.parse(id);
+        return { accountId: account, link: base + linkToken(key, secret, { incidentId: incident.id, accountId: account, expiresAt: seconds }) };
+      });
+      // Not in the incident's own history (readers see that): links change nothing of the record.
       recordAudit(tx, {
         actor,
-        incident,
+        incident: null,
         action: "create",
         entity: "lookup_links",
         entityId: key.id,
         before: null,
-        after: { links: links.length, expiresAt: expiresAt.toISOString(), kid: key.kid },
+        after: { incident: incident.slug, links: links.length, expiresAt: expiresAt.toISOString(), kid: key.kid },
       });
       return { links, published: lookupIncident(db, slug) !== null };
     },

@@ -31,6 +31,11 @@ export type AccountRows = Common & {
 export type RequestIdRows = Common & { covers: "request-ids"; checkedRequestIds: Array<{ requestId: string; affected: boolean }> };
 export type CoveredRows = AccountRows | RequestIdRows;
 
+/** What a lookup shows: the rows its proof covers, and the proof as the tenant may see it. */
+export type LookupAnswer = CoveredRows & {
+  proof: { kind: "account"; via: "link" | "openid"; accountEnding: string; expiresAt: string } | { kind: "request-ids" };
+};
+
 const COLUMNS = "request_id AS requestId, occurred_at AS occurredAt, prompt_tokens AS promptTokens, role";
 /** An account's rows, by its keyed hash in the live list, nothing else (db/lookup.test.ts checks the plan). */
 export const LOOKUP_ROWS_SQL = `SELECT ${COLUMNS} FROM affected_response WHERE list_id = ? AND tenant_key = ? ORDER BY occurred_at, request_id`;

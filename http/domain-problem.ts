@@ -1,5 +1,5 @@
 import type { DomainError, DomainErrorCode } from "@/domain/errors";
-import { problem } from "./problem";
+import { type Problem, problem } from "./problem";
 
 const STATUS: Record<DomainErrorCode, [number, string]> = {
   unauthenticated: [401, "Unauthorized"],
@@ -14,6 +14,12 @@ const STATUS: Record<DomainErrorCode, [number, string]> = {
 export const BUSY_RETRY_AFTER_SECONDS = 5;
 
 export function domainProblem(error: DomainError): Response {
+  const { problem: p, headers } = domainProblemParts(error);
+  return problem(p, headers);
+}
+
+/** The problem document and headers of a domain error, for a layer that writes its own answer (the edge). */
+export function domainProblemParts(error: DomainError): { problem: Problem; headers: Record<string, string> } {
   const [status, title] = STATUS[error.code];
   const headers: Record<string, string> =
     error.code === "unauthenticated"
@@ -21,8 +27,8 @@ export function domainProblem(error: DomainError): Response {
       : error.code === "busy"
         ? { "retry-after": String(BUSY_RETRY_AFTER_SECONDS) }
         : {};
-  return problem(
-    {
+  return {
+    problem: {
       status,
       title,
       detail: error.message,
@@ -30,5 +36,5 @@ export function domainProblem(error: DomainError): Response {
       ...(error.details.currentVersion !== undefined ? { currentVersion: error.details.currentVersion } : {}),
     },
     headers,
-  );
+  };
 }

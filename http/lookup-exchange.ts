@@ -5,7 +5,7 @@ import { lookupIncident } from "@/db/lookup";
 import { currentKey } from "@/db/lookup-keys";
 import { appLookupSecret } from "@/db/lookup-secret";
 import { takeClient } from "./lookup-limits";
-import { type AccountProof, checkLink, sessionToken } from "./lookup-proof";
+import { type AccountProof, checkLink, sessionToken } from "@/db/lookup-proof";
 import { lookupSessionCookie } from "./lookup-session";
 
 /** Who signs lookup sessions, as the audit trail names it when it has to make the first key. */

@@ -1,14 +1,14 @@
 import "server-only";
 import { z } from "zod";
 import { type Db, getDb } from "@/db/client";
-import { type CoveredRows, type Covered, lookupAffected, lookupIncident } from "@/db/lookup";
+import { type Covered, type LookupAnswer, lookupAffected, lookupIncident } from "@/db/lookup";
 import { appLookupSecret } from "@/db/lookup-secret";
 import type { RateDecision } from "@/db/rate-limit";
 import { fieldErrors } from "@/domain/input";
 import { accountId, requestId } from "@/domain/record/affected";
 import { tenantKey } from "@/lib/tenant-key";
 import { lookupLimits, logLimited, rateHeaders, takeClient } from "./lookup-limits";
-import { type AccountProof, checkLink, linkTokenOf, readSession } from "./lookup-proof";
+import { type AccountProof, checkLink, linkTokenOf, readSession } from "@/db/lookup-proof";
 import { sentLookupSession } from "./lookup-session";
 
 export const MAX_REQUEST_IDS = 100;
@@ -34,8 +34,7 @@ export const lookupInput = z
     }
   });
 
-/** What a lookup shows: the rows its proof covers, and the proof as the tenant may see it. */
-export type LookupAnswer = CoveredRows & { proof: { kind: "account"; via: AccountProof["via"]; accountEnding: string; expiresAt: string } | { kind: "request-ids" } };
+export type { LookupAnswer } from "@/db/lookup";
 
 export type Headers_ = Record<string, string>;
 export type GateResult =

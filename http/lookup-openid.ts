@@ -10,7 +10,7 @@ import { openToken, signToken, tokenKid } from "@/lib/signed-token";
 import { tenantKey } from "@/lib/tenant-key";
 import { cookieName, cookieOptions, cookieValue, isSecureRequest, setCookie } from "./cookies";
 import { openSession } from "./lookup-exchange";
-import { accountEnding } from "./lookup-proof";
+import { accountEnding } from "@/db/lookup-proof";
 
 // Sign-in with the provider's own identity provider: OpenID Connect, authorization code with PKCE,
 // state and nonce (openid-client). The ID token's account claim proves the account in every
@@ -79,6 +79,16 @@ export async function beginSignIn(s: Settings, slug: string, headers: Pick<Heade
   return { location: url.href, setCookie: flowCookie(headers, signToken(key.key, key.kid, PURPOSE, payload), FLOW_SECONDS) };
 }
 
+/** What went wrong, for the log: openid-client's code and cause, or the provider's error; never a token, state or nonce. */
+function whyFailed(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const parts = [error.message];
+  const fields = error as Error & { code?: unknown; error?: unknown; error_description?: unknown };
+  for (const value of [fields.code, fields.error, fields.error_description]) if (typeof value === "string") parts.push(value);
+  if (error.cause instanceof Error) parts.push(error.cause.message);
+  return parts.join("; ");
+}
+
 export type SignInOutcome = { slug: string | null; result: "signed-in" | "failed" | "no-account"; setCookies: string[] };
 
 function readFlow(db: Db, headers: Pick<Headers, "get">, now: number): z.infer<typeof flowPayload> | null {
@@ -102,21 +112,25 @@ export async function finishSignIn(s: Settings, target: string, headers: Pick<He
     console.warn(JSON.stringify({ event: "lookup_openid_refused", result, why }));
     return { slug: flow.slug, result, setCookies: [clear] };
   };
-  let claims: Record<string, unknown> | undefined;
+  let claim: unknown;
   try {
+    const config = await configuration(s);
     const current = new URL(target, s.redirectUri);
-    const tokens = await oidc.authorizationCodeGrant(await configuration(s), current, {
+    const tokens = await oidc.authorizationCodeGrant(config, current, {
       pkceCodeVerifier: flow.verifier,
       expectedState: flow.state,
       expectedNonce: flow.nonce,
       idTokenExpected: true,
     });
-    claims = tokens.claims();
+    const idToken = tokens.claims();
+    claim = idToken?.[s.claim];
+    // A provider that keeps scope claims out of the ID token (OpenID Connect Core §5.4) gives them at UserInfo.
+    if (claim === undefined && idToken) claim = (await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub))[s.claim];
   } catch (error) {
-    return fail("failed", error instanceof Error ? error.message : String(error));
+    return fail("failed", whyFailed(error));
   }
-  const account = accountId.safeParse(claims?.[s.claim]);
-  if (!account.success) return fail("no-account", `the ID token's ${s.claim} claim is ${claims?.[s.claim] === undefined ? "missing" : "not an account id"}`);
+  const account = accountId.safeParse(claim);
+  if (!account.success) return fail("no-account", `the ${s.claim} claim is ${claim === undefined ? "missing" : "not an account id"}`);
   const proof = { tenantKey: tenantKey(appLookupSecret(), account.data), ending: accountEnding(account.data), via: "openid" as const, incidentId: null, expiresAt: Math.floor(now / 1000) + 24 * 3600 };
   return { slug: flow.slug, result: "signed-in", setCookies: [clear, openSession(db, headers, proof, now)] };
 }

@@ -51,7 +51,13 @@ describe("POST /api/v1/incidents/{slug}/affected", () => {
 
     const lookup = await postLookup(slug, { accountId: mine, requestIds: ["req-a1", "req-zz"] });
     expect(lookup.response.status).toBe(200);
-    expect(lookup.body).toMatchObject({ affected: true, responses: 2 });
+    expect(lookup.body).toMatchObject({
+      covers: "request-ids",
+      checkedRequestIds: [
+        { requestId: "req-a1", affected: true },
+        { requestId: "req-zz", affected: false },
+      ],
+    });
 
     const history = await api("GET", `/incidents/${slug}/history`);
     expect(JSON.stringify(history.body)).not.toContain(mine);

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { IncidentRecord } from "@/domain/record/record";
 import { callApi, postRecord, tokenAdd } from "./support/api";
 import { attributeValues, visibleText } from "./support/html";
-import { postLookup } from "./support/lookup";
+import { linksFor, postLookup } from "./support/lookup";
 
 // An incident unlike GLM-5.3: a managed-Postgres failover. No model, no token thresholds, not an
 // attack, twelve minutes long, and no affected list until the test uploads one.
@@ -143,7 +143,8 @@ describe("the same incident once a list of three is uploaded", () => {
   });
 
   it("answers its owner's lookup from the real list", async () => {
-    const { response, body } = await postLookup(slug, { accountId: mine });
+    const [link] = await linksFor(slug, [mine]);
+    const { response, body } = await postLookup(slug, { link });
     expect(response.status).toBe(200);
     expect(body).toMatchObject({ list: "published", affected: true, responses: 2, sampleData: false, byRole: { recipient: 1, exposed: 1 } });
   });

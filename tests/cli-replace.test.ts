@@ -11,7 +11,7 @@ import { generateSample } from "@/lib/sample-list";
 import { callApi, tokenAdd } from "./support/api";
 import { runScript } from "./support/export-run";
 import { visibleText } from "./support/html";
-import { postLookup } from "./support/lookup";
+import { linksFor, postLookup } from "./support/lookup";
 
 // An incident of this test's own that carries a generated sample list, as the seed's does; the CLI
 // then replaces it with a real list while the server runs.
@@ -69,7 +69,8 @@ describe("npm run import:affected -- --replace while the server runs", () => {
     expect(cardOf(frontAfter)).not.toContain("sample");
     expect(JSON.parse(jsonAfter).affected).toMatchObject({ total: 5, sample: false, note: null });
     expect(entryOf(feedAfter)).toContain("Affected responses on record: 5.</content>");
-    const lookup = await postLookup(slug, { accountId: ACCOUNT });
+    const [link] = await linksFor(slug, [ACCOUNT]);
+    const lookup = await postLookup(slug, { link });
     expect(lookup.response.status).toBe(200);
     expect(lookup.body).toMatchObject({ affected: true, responses: 2, sampleData: false });
     expect(visibleText(await get(`/incidents/${slug}/lookup`))).not.toMatch(/sample/i);

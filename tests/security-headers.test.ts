@@ -2,11 +2,11 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { API_POLICY, EXPORT_POLICY, STRICT_TRANSPORT_SECURITY } from "@/http/security-headers";
-import { sampleAccountIds } from "./support/sample";
+import { sampleAccountIds, sampleRows } from "./support/sample";
 import { launchBrowser } from "./support/browser";
 import { INCIDENT_PATH, SLUG } from "./support/contract";
 import { elementsWith } from "./support/html";
-import { newClient, postLookup } from "./support/lookup";
+import { linksFor, newClient, postLookup } from "./support/lookup";
 
 const baseURL = inject("baseURL");
 const LOOKUP = `${INCIDENT_PATH}/lookup`;
@@ -34,7 +34,7 @@ async function postLookupForm(accountId: string): Promise<Served> {
     form.append(input.attributes.get("name") ?? "", input.attributes.get("value") ?? "");
   }
   form.append("accountId", accountId);
-  form.append("requestIds", "");
+  form.append("requestIds", "r-1");
   const response = await fetch(new URL(LOOKUP, baseURL), {
     method: "POST",
     body: form,
@@ -45,7 +45,8 @@ async function postLookupForm(accountId: string): Promise<Served> {
 }
 
 async function apiAnswer(): Promise<Served> {
-  const { response, body } = await postLookup(SLUG, { accountId: AFFECTED[0] });
+  const [link] = await linksFor(SLUG, [AFFECTED[0]]);
+  const { response, body } = await postLookup(SLUG, { link });
   return { status: response.status, headers: response.headers, body: JSON.stringify(body) };
 }
 
@@ -139,7 +140,7 @@ describe("the pages' Content-Security-Policy", () => {
 
   it("is sent with the answer page to the form posted without JavaScript, which the action rendered", async () => {
     const served = await postLookupForm(unknownAccount());
-    expect(served.body).toContain("No affected responses for this account");
+    expect(served.body).toContain("None of these requests was affected");
     expect(served.headers.get("cache-control")).toMatch(/no-store/);
   });
 
@@ -183,13 +184,23 @@ describe("HSTS", () => {
     expect((await get(path, { "x-forwarded-proto": "https, http" })).headers.has("strict-transport-security")).toBe(false);
   });
 
+  it("is not kept with a page the server keeps: the next reader over HTTP gets none, and a request id of its own", async () => {
+    // A page no other test asks for first: the first answer, over HTTPS, fills the server's cache.
+    const path = `${INCIDENT_PATH}/changes`;
+    const first = await get(path, { "x-forwarded-proto": "https" });
+    const second = await get(path, { "x-forwarded-proto": "http" });
+    expect(first.headers.get("strict-transport-security")).toBe(STRICT_TRANSPORT_SECURITY);
+    expect(second.headers.has("strict-transport-security")).toBe(false);
+    expect(second.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
+  });
+
   it("is sent on API answers over HTTPS too", async () => {
     const response = await fetch(new URL(`/api/incidents/${SLUG}/lookup`, baseURL), {
       method: "POST",
       headers: { "content-type": "application/json", "x-forwarded-for": newClient(), "x-forwarded-proto": "https" },
       body: JSON.stringify({ accountId: unknownAccount() }),
     });
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(403);
     expect(response.headers.get("strict-transport-security")).toBe(STRICT_TRANSPORT_SECURITY);
   });
 });
@@ -264,8 +275,9 @@ describe("in Chromium", () => {
       await page.goto(LOOKUP, { waitUntil: "networkidle" });
       await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
       await page.getByLabel("Account id").fill(AFFECTED[1]);
-      await page.getByRole("button", { name: "Check my account" }).click();
-      await page.getByRole("heading", { name: /Your account was affected/ }).waitFor();
+      await page.getByLabel(/Request ids/).fill(sampleRows().find((r) => r.accountId === AFFECTED[1])?.requestId ?? "");
+      await page.getByRole("button", { name: "Check these requests" }).click();
+      await page.getByRole("heading", { name: /1 of your requests was affected/ }).waitFor();
       // Answered in place by React (hydrated), not by a full page load.
       expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
       expect(await violations()).toEqual([]);
@@ -276,17 +288,18 @@ describe("in Chromium", () => {
     await withPage({}, async ({ page, violations }) => {
       await page.goto(LOOKUP, { waitUntil: "networkidle" });
       await page.getByLabel("Account id").fill(unknownAccount());
+      await page.getByLabel(/Request ids/).fill("r-1");
       // HTMLFormElement.submit() skips React's handler: the browser posts the form itself, as it does without JavaScript.
       const posted = page.waitForResponse((r) => r.request().method() === "POST" && r.request().isNavigationRequest());
       await page.evaluate(() => document.querySelector("form")?.submit());
       const response = await posted;
       expect(response.headers()["content-type"]).toMatch(/^text\/html/);
       await page.waitForLoadState("networkidle");
-      await page.getByRole("heading", { name: /No affected responses for this account/ }).waitFor();
+      await page.getByRole("heading", { name: /None of these requests was affected/ }).waitFor();
       // That page hydrates too: the next answer comes without a page load.
       await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
       await page.getByLabel("Account id").fill("not-hex");
-      await page.getByRole("button", { name: "Check my account" }).click();
+      await page.getByRole("button", { name: "Check these requests" }).click();
       await page.getByRole("heading", { name: "Nothing was checked" }).waitFor();
       expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
       expect(await violations()).toEqual([]);

@@ -77,7 +77,7 @@ export function LookupForm({ action, advice }: Props) {
           />
           {requestErrors.length > 0 && (
             <p id="requestIds-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
-              {requestErrors.map((e) => `${e.field.replace("requestIds.", "line ")}: ${e.message}`).join("; ")}
+              {requestErrors.map((e) => (e.field === "requestIds" ? e.message : `${e.field.replace("requestIds.", "line ")}: ${e.message}`)).join("; ")}
             </p>
           )}
         </div>

@@ -6,7 +6,9 @@ import { runLookup } from "../lookup-gate";
 import { OPENID_CALLBACK_PATH, beginSignIn, finishSignIn, openidSettings } from "../lookup-openid";
 import { PROBLEM_HEADERS, type Problem, problemDocument } from "../problem";
 import { parseJsonBody } from "../read-json";
-import { ROUTE_PARAMS } from "../route-input";
+import { NO_QUERY, ROUTE_PARAMS, parseQuery } from "../route-input";
+import { domainProblemParts } from "../domain-problem";
+import { DomainError } from "@/domain/errors";
 import type { Admitted } from "./gate";
 import { REQUEST_ID_HEADER, addToNote } from "./request-notes";
 
@@ -50,6 +52,13 @@ const HANDLERS: Record<string, Handler> = {
   "/api/incidents/[slug]/lookup": async (req, slug) => {
     const bytes = await readBody(req);
     if (bytes === null) return { status: 0, headers: {} };
+    try {
+      parseQuery(NO_QUERY, `http://edge.invalid${req.url ?? "/"}`);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      const { problem: p, headers } = domainProblemParts(error);
+      return problemReply(p, headers);
+    }
     const body = parseJsonBody(headersOf(req).get("content-type"), bytes);
     if (!body.ok) return problemReply(body.problem);
     return lookupHttp(slug, runLookup(slug, body.value, headersOf(req)), { openid: openidSettings() !== null });
@@ -72,7 +81,15 @@ const HANDLERS: Record<string, Handler> = {
   "/incidents/[slug]/lookup/signin": async (req, slug) => {
     const settings = openidSettings();
     if (!settings) return problem(404, "Not Found", "Signing in with the provider is not set up on this site. Use the link from your provider's notice, or request ids from your logs.");
-    const { location, setCookie } = await beginSignIn(settings, slug, headersOf(req));
+    let begun: Awaited<ReturnType<typeof beginSignIn>>;
+    try {
+      begun = await beginSignIn(settings, slug, headersOf(req));
+    } catch (error) {
+      // The provider's metadata could not be fetched: the tenant is told the sign-in did not complete.
+      console.warn(JSON.stringify({ event: "lookup_openid_unavailable", why: error instanceof Error ? error.message : String(error) }));
+      return away(lookupPage(slug, "?signin=failed"));
+    }
+    const { location, setCookie } = begun;
     // The guard refuses redirects off this site unless told this one is meant.
     addToNote(String(req.headers[REQUEST_ID_HEADER]), { offSite: new URL(location).origin });
     return away(location, [setCookie]);

@@ -10,8 +10,21 @@ import { askedOf, sendEntry } from "./send";
 
 type Handle = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
-// Next's headers that describe one transfer, not the page, and so are set again for each answer.
-const PER_TRANSFER = new Set(["content-length", "content-encoding", "transfer-encoding", "etag", "cache-control", "date", "connection", "keep-alive", "vary"]);
+// Headers that describe one transfer, not the page, and so are set again for each answer: Next's,
+// and the guard's per request (its id; HSTS, only for a request that came over HTTPS).
+const PER_TRANSFER = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "etag",
+  "cache-control",
+  "date",
+  "connection",
+  "keep-alive",
+  "vary",
+  "x-request-id",
+  "strict-transport-security",
+]);
 /** Browsers keep a public answer but ask each time whether it is still the one (RFC 9111 §5.2.2.4). */
 const REVALIDATE = { "cache-control": "no-cache", vary: "Accept-Encoding" };
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { type Db } from "@/db/client";
-import { type SigningKey, keyByKid } from "@/db/lookup-keys";
+import type { Db } from "./client";
+import { type SigningKey, keyByKid } from "./lookup-keys";
 import { openToken, signToken, tokenKid } from "@/lib/signed-token";
 import { tenantKey } from "@/lib/tenant-key";
 
