@@ -1,6 +1,8 @@
 import "server-only";
 import { createHmac, randomBytes } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import type Database from "better-sqlite3";
+import { eq, isNull } from "drizzle-orm";
+import { z } from "zod";
 import type { Actor } from "@/domain/access";
 import { recordAudit } from "./audit";
 import type { Db } from "./client";
@@ -33,14 +35,32 @@ export function currentKey(db: Db, secret: string, actor: Actor): SigningKey {
   );
 }
 
+// Every lookup with a link or session asks for its key: one prepared statement per connection, and
+// each derived key kept (by kid, salt and secret), while the row is still read every time, so a
+// rotation by another process takes effect at the next request.
+const IN_FORCE_SQL = "SELECT id, kid, salt FROM lookup_key WHERE kid = ? AND revoked_at IS NULL";
+const keyRow = z.strictObject({ id: z.number().int(), kid: z.string(), salt: z.string() });
+const inForce = new WeakMap<Database.Database, Database.Statement<[string]>>();
+const derived = new Map<string, Buffer>();
+
 /** The key a token names, if it is still in force; null for an unknown or revoked kid. */
 export function keyByKid(db: Db, secret: string, kid: string): SigningKey | null {
-  const row = db
-    .select()
-    .from(lookupKey)
-    .where(and(eq(lookupKey.kid, kid), isNull(lookupKey.revokedAt)))
-    .get();
-  return row ? { id: row.id, kid: row.kid, key: derive(secret, row.kid, row.salt) } : null;
+  let statement = inForce.get(db.$client);
+  if (!statement) {
+    statement = db.$client.prepare(IN_FORCE_SQL);
+    inForce.set(db.$client, statement);
+  }
+  const raw = statement.get(kid);
+  if (raw === undefined) return null;
+  const row = keyRow.parse(raw);
+  const name = `${secret}\0${row.kid}\0${row.salt}`;
+  let key = derived.get(name);
+  if (!key) {
+    if (derived.size >= 64) derived.clear();
+    key = derive(secret, row.kid, row.salt);
+    derived.set(name, key);
+  }
+  return { id: row.id, kid: row.kid, key };
 }
 
 /**

@@ -1,12 +1,13 @@
 import "server-only";
 import { z } from "zod";
 import { type Db, getDb } from "@/db/client";
-import { type Covered, type LookupAnswer, lookupAffected, lookupIncident } from "@/db/lookup";
+import { type Covered, type LookupAnswer, type LookupIncident, lookupAffected, lookupIncident } from "@/db/lookup";
 import { appLookupSecret } from "@/db/lookup-secret";
 import type { RateDecision } from "@/db/rate-limit";
 import { fieldErrors } from "@/domain/input";
 import { accountId, requestId } from "@/domain/record/affected";
 import { tenantKey } from "@/lib/tenant-key";
+import { generationReader } from "./edge/generation";
 import { lookupLimits, logLimited, rateHeaders, takeClient } from "./lookup-limits";
 import { type AccountProof, checkLink, linkTokenOf, readSession } from "@/db/lookup-proof";
 import { sentLookupSession } from "./lookup-session";
@@ -60,7 +61,7 @@ export function runLookup(slug: string, input: unknown, headers: Pick<Headers, "
   if (!byClient.allowed) return { kind: "limited", scope: "client", decision: byClient, headers: clientHeaders };
   const parsed = lookupInput.safeParse(input);
   if (!parsed.success) return { kind: "invalid", errors: fieldErrors(parsed.error.issues), headers: clientHeaders };
-  const incident = lookupIncident(db, slug);
+  const incident = incidentOf(db, slug);
   if (!incident) return { kind: "not-found", headers: clientHeaders };
   if (incident.list !== "published") return { kind: "no-list", list: incident.list, headers: clientHeaders };
 
@@ -94,6 +95,33 @@ export function runLookup(slug: string, input: unknown, headers: Pick<Headers, "
   }
   const rows = lookupAffected(db, incident, proven.covered);
   return { kind: "answer", answer: { ...rows, proof: proven.proof }, headers: headersOut };
+}
+
+type Incidents = { generation: () => number; at: number; bySlug: Map<string, LookupIncident | null> };
+const incidents = new WeakMap<Db, Incidents>();
+
+/**
+ * The incident and its live list, read again only when the record changed: every change appends an
+ * audit entry (the generation, http/edge/generation), so a kept answer is never older than the
+ * request that reads the generation after it.
+ */
+function incidentOf(db: Db, slug: string): LookupIncident | null {
+  let kept = incidents.get(db);
+  if (!kept) {
+    kept = { generation: generationReader(db.$client.name), at: -1, bySlug: new Map() };
+    incidents.set(db, kept);
+  }
+  const generation = kept.generation();
+  if (generation !== kept.at || kept.bySlug.size > 1000) {
+    kept.bySlug.clear();
+    kept.at = generation;
+  }
+  let found = kept.bySlug.get(slug);
+  if (found === undefined) {
+    found = lookupIncident(db, slug);
+    kept.bySlug.set(slug, found);
+  }
+  return found;
 }
 
 function owned(proof: AccountProof): Proven {

@@ -24,6 +24,14 @@ const SERVER = { kind: "system", name: "lookup" } as const;
 
 type Settings = { issuer: URL; clientId: string; clientSecret: string; claim: string; scopes: string; redirectUri: string };
 
+let fromEnv: { settings: Settings | null } | undefined;
+
+/** The running server's sign-in settings, read from its environment once: the lookup asks on every request. */
+export function appOpenidSettings(): Settings | null {
+  fromEnv ??= { settings: openidSettings() };
+  return fromEnv.settings;
+}
+
 /** The sign-in's settings, or null when it is off (LOOKUP_OIDC_ISSUER, _CLIENT_ID and _CLIENT_SECRET not all set). */
 export function openidSettings(env: Env = readEnv()): Settings | null {
   if (!env.LOOKUP_OIDC_ISSUER || !env.LOOKUP_OIDC_CLIENT_ID || !env.LOOKUP_OIDC_CLIENT_SECRET || !env.PUBLIC_ORIGIN) return null;

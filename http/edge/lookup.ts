@@ -3,7 +3,7 @@ import { z } from "zod";
 import { endSession, exchangeLink } from "../lookup-exchange";
 import { lookupHttp } from "../lookup-answer";
 import { runLookup } from "../lookup-gate";
-import { OPENID_CALLBACK_PATH, beginSignIn, finishSignIn, openidSettings } from "../lookup-openid";
+import { OPENID_CALLBACK_PATH, appOpenidSettings, beginSignIn, finishSignIn } from "../lookup-openid";
 import { PROBLEM_HEADERS, type Problem, problemDocument } from "../problem";
 import { parseJsonBody } from "../read-json";
 import { NO_QUERY, ROUTE_PARAMS, parseQuery } from "../route-input";
@@ -27,14 +27,17 @@ export const headersOf = (req: IncomingMessage): Pick<Headers, "get"> => ({
   },
 });
 
-async function readBody(req: IncomingMessage): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  try {
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-  } catch {
-    return null; // refused mid-body by the edge's limit (413/408), answered there already
-  }
-  return Buffer.concat(chunks);
+/** The whole body; null when the edge's limit refused it mid-way (413/408, answered there already). */
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.once("end", () => resolve(Buffer.concat(chunks)));
+    req.once("error", () => resolve(null));
+    req.once("close", () => {
+      if (!req.readableEnded) resolve(null);
+    });
+  });
 }
 
 const lookupPage = (slug: string, query = "") => `/incidents/${encodeURIComponent(slug)}/lookup${query}`;
@@ -61,7 +64,7 @@ const HANDLERS: Record<string, Handler> = {
     }
     const body = parseJsonBody(headersOf(req).get("content-type"), bytes);
     if (!body.ok) return problemReply(body.problem);
-    return lookupHttp(slug, runLookup(slug, body.value, headersOf(req)), { openid: openidSettings() !== null });
+    return lookupHttp(slug, runLookup(slug, body.value, headersOf(req)), { openid: appOpenidSettings() !== null });
   },
   "/incidents/[slug]/lookup/link": async (req, slug) => {
     const query = linkQuery.safeParse(Object.fromEntries(new URL(req.url ?? "/", "http://edge.invalid").searchParams));
@@ -79,7 +82,7 @@ const HANDLERS: Record<string, Handler> = {
     }
   },
   "/incidents/[slug]/lookup/signin": async (req, slug) => {
-    const settings = openidSettings();
+    const settings = appOpenidSettings();
     if (!settings) return problem(404, "Not Found", "Signing in with the provider is not set up on this site. Use the link from your provider's notice, or request ids from your logs.");
     let begun: Awaited<ReturnType<typeof beginSignIn>>;
     try {
@@ -95,7 +98,7 @@ const HANDLERS: Record<string, Handler> = {
     return away(location, [setCookie]);
   },
   [OPENID_CALLBACK_PATH]: async (req) => {
-    const settings = openidSettings();
+    const settings = appOpenidSettings();
     if (!settings) return problem(404, "Not Found", "Signing in with the provider is not set up on this site.");
     const outcome = await finishSignIn(settings, req.url ?? "/", headersOf(req));
     if (outcome.slug === null) return away("/", outcome.setCookies);

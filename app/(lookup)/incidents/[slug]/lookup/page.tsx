@@ -12,7 +12,7 @@ import { getDb } from "@/db/client";
 import { readEnv } from "@/db/env";
 import { readIncident } from "@/db/read/incident";
 import { runLookup } from "@/http/lookup-gate";
-import { openidSettings } from "@/http/lookup-openid";
+import { appOpenidSettings } from "@/http/lookup-openid";
 import { sentLookupSession } from "@/http/lookup-session";
 import { formatCount } from "@/view/format";
 import { lookupView } from "@/view/lookup";
@@ -58,7 +58,7 @@ export default async function LookupPage({ params, searchParams }: Props) {
   const requestHeaders = await headers();
   // Only a lookup session shows an account here; without one the page asks nothing of the gate.
   const session = view.list === "list" && sentLookupSession(requestHeaders) !== undefined ? runLookup(slug, {}, requestHeaders) : null;
-  const openid = openidSettings();
+  const openid = appOpenidSettings();
   const provider = readEnv().LOOKUP_OIDC_NAME;
   return (
     <div>
