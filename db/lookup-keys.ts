@@ -43,6 +43,12 @@ const keyRow = z.strictObject({ id: z.number().int(), kid: z.string(), salt: z.s
 const inForce = new WeakMap<Database.Database, Database.Statement<[string]>>();
 const derived = new Map<string, Buffer>();
 
+/** Finds the key in force that a token names (its kid); null for an unknown or revoked one. */
+export type KeyFinder = (kid: string) => SigningKey | null;
+
+/** The keys in force in this database, as the lookup secret derives them. */
+export const keysIn = (db: Db, secret: string): KeyFinder => (kid) => keyByKid(db, secret, kid);
+
 /** The key a token names, if it is still in force; null for an unknown or revoked kid. */
 export function keyByKid(db: Db, secret: string, kid: string): SigningKey | null {
   let statement = inForce.get(db.$client);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currentKey, rotateKeys } from "./lookup-keys";
+import { currentKey, keysIn, rotateKeys } from "./lookup-keys";
 import { TEST_SECRET, testDatabase } from "./test-database";
 import { signToken } from "@/lib/signed-token";
 import { tenantKey } from "@/lib/tenant-key";
@@ -24,34 +24,34 @@ function flip(token: string, part: 0 | 1 | 2): string {
 
 describe("lookup links", () => {
   it("prove the account they were made for, in their incident, until they expire", () => {
-    expect(checkLink(t.db, TEST_SECRET, link(), 7, NOW)).toEqual({
+    expect(checkLink(keysIn(t.db, TEST_SECRET), link(), 7, NOW)).toEqual({
       ok: true,
       proof: { tenantKey: tenantKey(TEST_SECRET, ACCOUNT), ending: "cdef", via: "link", incidentId: 7, expiresAt: NOW + 60 },
     });
   });
 
   it("prove nothing once expired, in another incident, or changed in any part", () => {
-    expect(checkLink(t.db, TEST_SECRET, link(), 7, NOW + 60)).toEqual({ ok: false, reason: "expired" });
-    expect(checkLink(t.db, TEST_SECRET, link(), 8, NOW)).toEqual({ ok: false, reason: "other-incident" });
-    for (const part of [0, 1, 2] as const) expect(checkLink(t.db, TEST_SECRET, flip(link(), part), 7, NOW)).toEqual({ ok: false, reason: "invalid" });
-    expect(checkLink(t.db, TEST_SECRET, `${link()}x`, 7, NOW).ok).toBe(false);
-    expect(checkLink(t.db, TEST_SECRET, "", 7, NOW).ok).toBe(false);
+    expect(checkLink(keysIn(t.db, TEST_SECRET), link(), 7, NOW + 60)).toEqual({ ok: false, reason: "expired" });
+    expect(checkLink(keysIn(t.db, TEST_SECRET), link(), 8, NOW)).toEqual({ ok: false, reason: "other-incident" });
+    for (const part of [0, 1, 2] as const) expect(checkLink(keysIn(t.db, TEST_SECRET), flip(link(), part), 7, NOW)).toEqual({ ok: false, reason: "invalid" });
+    expect(checkLink(keysIn(t.db, TEST_SECRET), `${link()}x`, 7, NOW).ok).toBe(false);
+    expect(checkLink(keysIn(t.db, TEST_SECRET), "", 7, NOW).ok).toBe(false);
   });
 
   it("cannot be made without the lookup secret, nor from a session token", () => {
     const forged = linkToken({ ...key(), key: Buffer.alloc(32, 1) }, TEST_SECRET, { incidentId: 7, accountId: ACCOUNT, expiresAt: NOW + 60 });
-    expect(checkLink(t.db, TEST_SECRET, forged, 7, NOW)).toEqual({ ok: false, reason: "invalid" });
+    expect(checkLink(keysIn(t.db, TEST_SECRET), forged, 7, NOW)).toEqual({ ok: false, reason: "invalid" });
     const proof = { tenantKey: tenantKey(TEST_SECRET, ACCOUNT), ending: "cdef", via: "link" as const, incidentId: 7, expiresAt: NOW + 60 };
-    expect(checkLink(t.db, TEST_SECRET, sessionToken(key(), proof, NOW + 60), 7, NOW).ok).toBe(false);
+    expect(checkLink(keysIn(t.db, TEST_SECRET), sessionToken(key(), proof, NOW + 60), 7, NOW).ok).toBe(false);
     // Signed by the right key for the right purpose, but not a link's payload.
-    expect(checkLink(t.db, TEST_SECRET, signToken(key().key, key().kid, "lookup-link", { v: 1, i: 7 }), 7, NOW).ok).toBe(false);
+    expect(checkLink(keysIn(t.db, TEST_SECRET), signToken(key().key, key().kid, "lookup-link", { v: 1, i: 7 }), 7, NOW).ok).toBe(false);
   });
 
   it("are all revoked when the key is rotated, and new ones work", () => {
     const old = link();
     rotateKeys(t.db, SYSTEM);
-    expect(checkLink(t.db, TEST_SECRET, old, 7, NOW)).toEqual({ ok: false, reason: "invalid" });
-    expect(checkLink(t.db, TEST_SECRET, link(), 7, NOW).ok).toBe(true);
+    expect(checkLink(keysIn(t.db, TEST_SECRET), old, 7, NOW)).toEqual({ ok: false, reason: "invalid" });
+    expect(checkLink(keysIn(t.db, TEST_SECRET), link(), 7, NOW).ok).toBe(true);
   });
 
   it("hold no account id, only its keyed hash", () => {
@@ -71,18 +71,18 @@ describe("lookup sessions", () => {
   const proof = { tenantKey: tenantKey(TEST_SECRET, ACCOUNT), ending: "cdef", via: "link" as const, incidentId: 7, expiresAt: NOW + 600 };
 
   it("end at the earlier of the proof's end and their own", () => {
-    expect(readSession(t.db, TEST_SECRET, sessionToken(key(), proof, NOW + 60), 7, NOW + 59)).toMatchObject({ expiresAt: NOW + 60 });
-    expect(readSession(t.db, TEST_SECRET, sessionToken(key(), proof, NOW + 60), 7, NOW + 60)).toBeNull();
-    expect(readSession(t.db, TEST_SECRET, sessionToken(key(), proof, NOW + 6000), 7, NOW)).toMatchObject({ expiresAt: NOW + 600 });
+    expect(readSession(keysIn(t.db, TEST_SECRET), sessionToken(key(), proof, NOW + 60), 7, NOW + 59)).toMatchObject({ expiresAt: NOW + 60 });
+    expect(readSession(keysIn(t.db, TEST_SECRET), sessionToken(key(), proof, NOW + 60), 7, NOW + 60)).toBeNull();
+    expect(readSession(keysIn(t.db, TEST_SECRET), sessionToken(key(), proof, NOW + 6000), 7, NOW)).toMatchObject({ expiresAt: NOW + 600 });
   });
 
   it("from a link hold for its incident only; from OpenID for every incident", () => {
-    expect(readSession(t.db, TEST_SECRET, sessionToken(key(), proof, NOW + 60), 8, NOW)).toBeNull();
+    expect(readSession(keysIn(t.db, TEST_SECRET), sessionToken(key(), proof, NOW + 60), 8, NOW)).toBeNull();
     const openid = { ...proof, via: "openid" as const, incidentId: null };
-    expect(readSession(t.db, TEST_SECRET, sessionToken(key(), openid, NOW + 60), 8, NOW)).toMatchObject({ via: "openid", incidentId: null });
+    expect(readSession(keysIn(t.db, TEST_SECRET), sessionToken(key(), openid, NOW + 60), 8, NOW)).toMatchObject({ via: "openid", incidentId: null });
   });
 
   it("are not links, and a link is not a session", () => {
-    expect(readSession(t.db, TEST_SECRET, link(), 7, NOW)).toBeNull();
+    expect(readSession(keysIn(t.db, TEST_SECRET), link(), 7, NOW)).toBeNull();
   });
 });

@@ -1,7 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import type { Db } from "./client";
-import { type SigningKey, keyByKid } from "./lookup-keys";
+import type { KeyFinder, SigningKey } from "./lookup-keys";
 import { openToken, signToken, tokenKid } from "@/lib/signed-token";
 import { tenantKey } from "@/lib/tenant-key";
 
@@ -51,9 +50,9 @@ export function linkToken(key: SigningKey, secret: string, link: { incidentId: n
 }
 
 /** The payload of a token signed by a key still in force, for this purpose; null otherwise. */
-function opened(db: Db, secret: string, purpose: string, token: string): unknown {
+function opened(keys: KeyFinder, purpose: string, token: string): unknown {
   const kid = tokenKid(token);
-  const key = kid === null ? null : keyByKid(db, secret, kid);
+  const key = kid === null ? null : keys(kid);
   return key ? openToken(key.key, purpose, token) : null;
 }
 
@@ -68,8 +67,8 @@ export function linkTokenOf(text: string): string {
 }
 
 /** What a link proves for this incident at `now` (seconds): a forged, revoked, expired or other incident's link proves nothing. */
-export function checkLink(db: Db, secret: string, token: string, incidentId: number, now: number): LinkCheck {
-  const parsed = linkPayload.safeParse(opened(db, secret, PURPOSE.link, token));
+export function checkLink(keys: KeyFinder, token: string, incidentId: number, now: number): LinkCheck {
+  const parsed = linkPayload.safeParse(opened(keys, PURPOSE.link, token));
   if (!parsed.success) return { ok: false, reason: "invalid" };
   const p = parsed.data;
   if (p.i !== incidentId) return { ok: false, reason: "other-incident" };
@@ -91,8 +90,8 @@ export function sessionToken(key: SigningKey, proof: AccountProof, until: number
 }
 
 /** The proof a session token carries for this incident at `now` (seconds), or null. */
-export function readSession(db: Db, secret: string, token: string, incidentId: number, now: number): AccountProof | null {
-  const parsed = sessionPayload.safeParse(opened(db, secret, PURPOSE.session, token));
+export function readSession(keys: KeyFinder, token: string, incidentId: number, now: number): AccountProof | null {
+  const parsed = sessionPayload.safeParse(opened(keys, PURPOSE.session, token));
   if (!parsed.success) return null;
   const p = parsed.data;
   if (p.x <= now || (p.i !== null && p.i !== incidentId)) return null;

@@ -2,7 +2,7 @@ import "server-only";
 import { type Db, getDb } from "@/db/client";
 import { readEnv } from "@/db/env";
 import { lookupIncident } from "@/db/lookup";
-import { currentKey } from "@/db/lookup-keys";
+import { currentKey, keysIn } from "@/db/lookup-keys";
 import { appLookupSecret } from "@/db/lookup-secret";
 import { takeClient } from "./lookup-limits";
 import { type AccountProof, checkLink, sessionToken } from "@/db/lookup-proof";
@@ -31,7 +31,7 @@ export function exchangeLink(slug: string, token: string, headers: Pick<Headers,
   if (!byClient.allowed) return { kind: "limited", retryAfterSeconds: byClient.retryAfterSeconds };
   const incident = lookupIncident(db, slug);
   if (!incident) return { kind: "not-found" };
-  const link = checkLink(db, appLookupSecret(), token, incident.id, Math.floor(now / 1000));
+  const link = checkLink(keysIn(db, appLookupSecret()), token, incident.id, Math.floor(now / 1000));
   if (!link.ok) return { kind: "refused", reason: link.reason };
   return { kind: "session", setCookie: openSession(db, headers, link.proof, now) };
 }

@@ -2,12 +2,13 @@ import "server-only";
 import { z } from "zod";
 import { type Db, getDb } from "@/db/client";
 import { type Covered, type LookupAnswer, type LookupIncident, lookupAffected, lookupIncident } from "@/db/lookup";
+import { generationReader } from "@/db/generation";
+import { type KeyFinder, type SigningKey, keyByKid } from "@/db/lookup-keys";
 import { appLookupSecret } from "@/db/lookup-secret";
 import type { RateDecision } from "@/db/rate-limit";
 import { fieldErrors } from "@/domain/input";
 import { accountId, requestId } from "@/domain/record/affected";
 import { tenantKey } from "@/lib/tenant-key";
-import { generationReader } from "./edge/generation";
 import { lookupLimits, logLimited, rateHeaders, takeClient } from "./lookup-limits";
 import { type AccountProof, checkLink, linkTokenOf, readSession } from "@/db/lookup-proof";
 import { sentLookupSession } from "./lookup-session";
@@ -61,16 +62,17 @@ export function runLookup(slug: string, input: unknown, headers: Pick<Headers, "
   if (!byClient.allowed) return { kind: "limited", scope: "client", decision: byClient, headers: clientHeaders };
   const parsed = lookupInput.safeParse(input);
   if (!parsed.success) return { kind: "invalid", errors: fieldErrors(parsed.error.issues), headers: clientHeaders };
-  const incident = incidentOf(db, slug);
+  const secret = appLookupSecret();
+  const record = snapshotOf(db, secret);
+  const incident = record.incident(slug);
   if (!incident) return { kind: "not-found", headers: clientHeaders };
   if (incident.list !== "published") return { kind: "no-list", list: incident.list, headers: clientHeaders };
 
-  const secret = appLookupSecret();
   const seconds = Math.floor(now / 1000);
   const body = parsed.data;
   let proven: Proven | null = null;
   if (body.link !== undefined) {
-    const link = checkLink(db, secret, body.link, incident.id, seconds);
+    const link = checkLink(record.keys, body.link, incident.id, seconds);
     if (!link.ok) return { kind: "link-refused", reason: link.reason, headers: clientHeaders };
     proven = owned(link.proof);
   } else if (body.accountId !== undefined && body.requestIds !== undefined) {
@@ -78,7 +80,7 @@ export function runLookup(slug: string, input: unknown, headers: Pick<Headers, "
     proven = { covered: { kind: "request-ids", tenantKey: key, requestIds: body.requestIds }, proof: { kind: "request-ids" }, owner: null };
   } else {
     const token = sentLookupSession(headers);
-    const session = token === undefined ? null : readSession(db, secret, token, incident.id, seconds);
+    const session = token === undefined ? null : readSession(record.keys, token, incident.id, seconds);
     // An account id alone proves nothing; with a session it must be the session's own account.
     if (session && (body.accountId === undefined || tenantKey(secret, body.accountId) === session.tenantKey)) proven = owned(session);
   }
@@ -97,29 +99,39 @@ export function runLookup(slug: string, input: unknown, headers: Pick<Headers, "
   return { kind: "answer", answer: { ...rows, proof: proven.proof }, headers: headersOut };
 }
 
-type Incidents = { generation: () => number; at: number; bySlug: Map<string, LookupIncident | null> };
-const incidents = new WeakMap<Db, Incidents>();
+/** What a lookup reads of the record besides the rows: the incident with its live list, and the signing keys. */
+type Snapshot = { generation: () => number; at: number; incidents: Map<string, LookupIncident | null>; keys: Map<string, SigningKey | null> };
+const snapshots = new WeakMap<Db, Snapshot>();
 
 /**
- * The incident and its live list, read again only when the record changed: every change appends an
- * audit entry (the generation, http/edge/generation), so a kept answer is never older than the
- * request that reads the generation after it.
+ * The incidents and signing keys as the record stands, read again only when it changed: every
+ * change (a list made live, a publish, a key rotation) appends an audit entry, the generation
+ * (db/generation), read once per lookup, so nothing kept is older than the request reading it.
  */
-function incidentOf(db: Db, slug: string): LookupIncident | null {
-  let kept = incidents.get(db);
-  if (!kept) {
-    kept = { generation: generationReader(db.$client.name), at: -1, bySlug: new Map() };
-    incidents.set(db, kept);
+function snapshotOf(db: Db, secret: string): { incident: (slug: string) => LookupIncident | null; keys: KeyFinder } {
+  let s = snapshots.get(db);
+  if (!s) {
+    s = { generation: generationReader(db.$client.name), at: -1, incidents: new Map(), keys: new Map() };
+    snapshots.set(db, s);
   }
-  const generation = kept.generation();
-  if (generation !== kept.at || kept.bySlug.size > 1000) {
-    kept.bySlug.clear();
-    kept.at = generation;
+  const generation = s.generation();
+  if (generation !== s.at || s.incidents.size + s.keys.size > 1000) {
+    s.incidents.clear();
+    s.keys.clear();
+    s.at = generation;
   }
-  let found = kept.bySlug.get(slug);
+  const { incidents, keys } = s;
+  return {
+    incident: (slug) => remember(incidents, slug, () => lookupIncident(db, slug)),
+    keys: (kid) => remember(keys, kid, () => keyByKid(db, secret, kid)),
+  };
+}
+
+function remember<T>(map: Map<string, T | null>, key: string, read: () => T | null): T | null {
+  let found = map.get(key);
   if (found === undefined) {
-    found = lookupIncident(db, slug);
-    kept.bySlug.set(slug, found);
+    found = read();
+    map.set(key, found);
   }
   return found;
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { lookupIncident } from "@/db/lookup";
 import { checkLink, linkTokenOf } from "@/db/lookup-proof";
+import { keysIn } from "@/db/lookup-keys";
 import { auditEntry } from "@/db/schema";
 import { TEST_SECRET, testDatabase } from "@/db/test-database";
 import { createIncident } from "@/db/write/incident";
@@ -52,7 +53,7 @@ describe("npm run lookup:links", { timeout: SLOW }, () => {
       expect(link).toMatch(/^https:\/\/status\.example\/incidents\/links\/lookup\/link\?token=/);
       expect(link).not.toContain(account);
       expect(Date.parse(expires) / 1000 - now()).toBeGreaterThan(7 * 86400 - 60);
-      const proof = checkLink(store.db, TEST_SECRET, linkTokenOf(link), id, now());
+      const proof = checkLink(keysIn(store.db, TEST_SECRET), linkTokenOf(link), id, now());
       expect(proof.ok && proof.proof.ending).toBe(account?.slice(-4));
     }
     const added = audits().slice(before);
@@ -84,13 +85,13 @@ describe("npm run lookup:rotate", { timeout: SLOW }, () => {
     const before = file("links-3.csv");
     expect(run("lookup-links", ["--incident", "links", "--accounts", file("a-4.txt", `${A}\n`), "--out", before]).status).toBe(0);
     const old = linkTokenOf(links(before)[0]?.[1] ?? "");
-    expect(checkLink(store.db, TEST_SECRET, old, id, now()).ok).toBe(true);
+    expect(checkLink(keysIn(store.db, TEST_SECRET), old, id, now()).ok).toBe(true);
     const rotated = run("lookup-rotate", []);
     expect(rotated.status, rotated.stderr).toBe(0);
     expect(rotated.stdout).toMatch(/revoked/);
-    expect(checkLink(store.db, TEST_SECRET, old, id, now())).toEqual({ ok: false, reason: "invalid" });
+    expect(checkLink(keysIn(store.db, TEST_SECRET), old, id, now())).toEqual({ ok: false, reason: "invalid" });
     const after = file("links-4.csv");
     expect(run("lookup-links", ["--incident", "links", "--accounts", file("a-4.txt"), "--out", after]).status).toBe(0);
-    expect(checkLink(store.db, TEST_SECRET, linkTokenOf(links(after)[0]?.[1] ?? ""), id, now()).ok).toBe(true);
+    expect(checkLink(keysIn(store.db, TEST_SECRET), linkTokenOf(links(after)[0]?.[1] ?? ""), id, now()).ok).toBe(true);
   });
 });

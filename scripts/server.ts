@@ -6,7 +6,7 @@ import { openDatabase } from "@/db/client";
 import { databasePath, readEnv } from "@/db/env";
 import { answerClientError } from "@/http/edge/client-error";
 import { edgeHandler } from "@/http/edge/front";
-import { generationReader } from "@/http/edge/generation";
+import { generationReader } from "@/db/generation";
 import { publicAnswers } from "@/http/edge/serve";
 import { removeLeftoverSpools } from "@/http/spool-upload";
 

@@ -16,6 +16,7 @@ const START_TIMEOUT_MS = 60_000;
 export type OwnServer = {
   baseURL: string;
   port: number;
+  databasePath: string;
   /** Everything the server printed so far. */
   output: () => string;
   stop: () => Promise<void>;
@@ -49,7 +50,7 @@ export async function startOwnServer(port: number, extraEnv: Record<string, stri
     child.stderr?.on("data", (c: Buffer) => chunks.push(c.toString()));
     const baseURL = `http://127.0.0.1:${port}`;
     await waitUntilAnswering(baseURL, child, () => chunks.join(""));
-    return { baseURL, port, output: () => chunks.join(""), stop };
+    return { baseURL, port, databasePath: env.DATABASE_PATH ?? "", output: () => chunks.join(""), stop };
   } catch (error) {
     await stop();
     throw error;
