@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import type { KeyFinder, SigningKey } from "./lookup-keys";
-import { openToken, signToken, tokenKid } from "@/lib/signed-token";
+import { openToken, signToken } from "@/lib/signed-token";
 import { tenantKey } from "@/lib/tenant-key";
 
 // The proofs that make a lookup show an account's own record. A link (sent by the provider) and a
@@ -51,9 +51,7 @@ export function linkToken(key: SigningKey, secret: string, link: { incidentId: n
 
 /** The payload of a token signed by a key still in force, for this purpose; null otherwise. */
 function opened(keys: KeyFinder, purpose: string, token: string): unknown {
-  const kid = tokenKid(token);
-  const key = kid === null ? null : keys(kid);
-  return key ? openToken(key.key, purpose, token) : null;
+  return openToken((kid) => keys(kid)?.key ?? null, purpose, token);
 }
 
 /** The token of a link ("https://…/lookup/link?token=…"), or the text itself when it is not a link. */

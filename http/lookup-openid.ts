@@ -3,10 +3,10 @@ import * as oidc from "openid-client";
 import { z } from "zod";
 import { type Db, getDb } from "@/db/client";
 import { type Env, readEnv } from "@/db/env";
-import { currentKey, keyByKid } from "@/db/lookup-keys";
+import { currentKey, keysIn } from "@/db/lookup-keys";
 import { appLookupSecret } from "@/db/lookup-secret";
 import { accountId } from "@/domain/record/affected";
-import { openToken, signToken, tokenKid } from "@/lib/signed-token";
+import { openToken, signToken } from "@/lib/signed-token";
 import { tenantKey } from "@/lib/tenant-key";
 import { cookieName, cookieOptions, cookieValue, isSecureRequest, setCookie } from "./cookies";
 import { openSession } from "./lookup-exchange";
@@ -101,9 +101,8 @@ export type SignInOutcome = { slug: string | null; result: "signed-in" | "failed
 
 function readFlow(db: Db, headers: Pick<Headers, "get">, now: number): z.infer<typeof flowPayload> | null {
   const token = cookieValue(headers.get("cookie"), cookieName(FLOW_COOKIE, isSecureRequest(headers)));
-  const kid = token === undefined ? null : tokenKid(token);
-  const key = kid === null ? null : keyByKid(db, appLookupSecret(), kid);
-  const parsed = flowPayload.safeParse(key && token ? openToken(key.key, PURPOSE, token) : null);
+  const keys = keysIn(db, appLookupSecret());
+  const parsed = flowPayload.safeParse(token ? openToken((kid) => keys(kid)?.key ?? null, PURPOSE, token) : null);
   return parsed.success && parsed.data.x > now / 1000 ? parsed.data : null;
 }
 

@@ -46,8 +46,11 @@ export function parseJsonBody(contentType: string | null, bytes: Buffer): JsonBo
   return isJson(contentType) ? parseJsonBytes(bytes) : notJson();
 }
 
+/** Fatal: a body that is not UTF-8 is refused, not decoded with replacement characters. Stateless for whole inputs. */
+const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
+
 function parseJsonBytes(bytes: Buffer): JsonBody {
-  const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
+  const text = UTF8;
   let source: string;
   try {
     source = text.decode(bytes);

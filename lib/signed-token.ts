@@ -16,16 +16,16 @@ export function signToken(key: Buffer, kid: string, purpose: string, payload: un
   return `${kid}.${body}.${mac(key, purpose, kid, body)}`;
 }
 
-/** The kid a token names, or null when it is not shaped like a token at all. */
-export function tokenKid(token: string): string | null {
-  return token.length <= MAX_TOKEN_LENGTH ? (TOKEN.exec(token)?.[1] ?? null) : null;
-}
-
-/** The payload of a token this key signed for this purpose, unparsed; null when the MAC does not match. */
-export function openToken(key: Buffer, purpose: string, token: string): unknown {
+/**
+ * The payload of a token signed for this purpose by the key its kid names (`keyOf`, null for a
+ * key unknown or revoked), unparsed; null when it is not a token or the MAC does not match.
+ */
+export function openToken(keyOf: (kid: string) => Buffer | null, purpose: string, token: string): unknown {
   const parts = token.length <= MAX_TOKEN_LENGTH ? TOKEN.exec(token) : null;
   if (!parts) return null;
   const [, kid = "", body = "", sent = ""] = parts;
+  const key = keyOf(kid);
+  if (!key) return null;
   const want = Buffer.from(mac(key, purpose, kid, body));
   const got = Buffer.from(sent);
   if (got.length !== want.length || !timingSafeEqual(got, want)) return null;

@@ -49,19 +49,27 @@ const away = (location: string, setCookies: string[] = []): Reply => ({
 const problemReply = (p: Problem, headers: Record<string, string> = {}): Reply => ({ status: p.status, headers: { ...PROBLEM_HEADERS, ...headers }, body: problemDocument(p) });
 const problem = (status: number, title: string, detail: string, headers?: Record<string, string>) => problemReply({ status, title, detail }, headers);
 
+/** A lookup takes no query parameter; only a target that has a query is parsed, to name what it refuses. */
+function queryRefusal(target: string): Reply | null {
+  if (!target.includes("?")) return null;
+  try {
+    parseQuery(NO_QUERY, `http://edge.invalid${target}`);
+    return null;
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const { problem: p, headers } = domainProblemParts(error);
+    return problemReply(p, headers);
+  }
+}
+
 const linkQuery = z.strictObject({ token: z.string().min(1).max(4096) });
 
 const HANDLERS: Record<string, Handler> = {
   "/api/incidents/[slug]/lookup": async (req, slug) => {
     const bytes = await readBody(req);
     if (bytes === null) return { status: 0, headers: {} };
-    try {
-      parseQuery(NO_QUERY, `http://edge.invalid${req.url ?? "/"}`);
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      const { problem: p, headers } = domainProblemParts(error);
-      return problemReply(p, headers);
-    }
+    const refused = queryRefusal(req.url ?? "/");
+    if (refused) return refused;
     const body = parseJsonBody(headersOf(req).get("content-type"), bytes);
     if (!body.ok) return problemReply(body.problem);
     return lookupHttp(slug, runLookup(slug, body.value, headersOf(req)), { openid: appOpenidSettings() !== null });
