@@ -51,7 +51,7 @@ export function linkToken(key: SigningKey, secret: string, link: { incidentId: n
 
 /** The payload of a token signed by a key still in force, for this purpose; null otherwise. */
 function opened(keys: KeyFinder, purpose: string, token: string): unknown {
-  return openToken((kid) => keys(kid)?.key ?? null, purpose, token);
+  return openToken(keys, purpose, token);
 }
 
 /** The token of a link ("https://…/lookup/link?token=…"), or the text itself when it is not a link. */

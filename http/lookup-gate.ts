@@ -64,7 +64,7 @@ export function runLookup(slug: string, input: unknown, headers: Pick<Headers, "
   if (!parsed.success) return { kind: "invalid", errors: fieldErrors(parsed.error.issues), headers: clientHeaders };
   const secret = appLookupSecret();
   const record = snapshotOf(db, secret);
-  const incident = record.incident(slug);
+  const incident = remember(record.incidents, slug, () => lookupIncident(db, slug));
   if (!incident) return { kind: "not-found", headers: clientHeaders };
   if (incident.list !== "published") return { kind: "no-list", list: incident.list, headers: clientHeaders };
 
@@ -100,7 +100,7 @@ export function runLookup(slug: string, input: unknown, headers: Pick<Headers, "
 }
 
 /** What a lookup reads of the record besides the rows: the incident with its live list, and the signing keys. */
-type Snapshot = { generation: () => number; at: number; incidents: Map<string, LookupIncident | null>; keys: Map<string, SigningKey | null> };
+type Snapshot = { generation: () => number; at: number; incidents: Map<string, LookupIncident | null>; keyMap: Map<string, SigningKey | null>; keys: KeyFinder };
 const snapshots = new WeakMap<Db, Snapshot>();
 
 /**
@@ -108,23 +108,21 @@ const snapshots = new WeakMap<Db, Snapshot>();
  * change (a list made live, a publish, a key rotation) appends an audit entry, the generation
  * (db/generation), read once per lookup, so nothing kept is older than the request reading it.
  */
-function snapshotOf(db: Db, secret: string): { incident: (slug: string) => LookupIncident | null; keys: KeyFinder } {
+function snapshotOf(db: Db, secret: string): Snapshot {
   let s = snapshots.get(db);
   if (!s) {
-    s = { generation: generationReader(db.$client.name), at: -1, incidents: new Map(), keys: new Map() };
+    const keyMap = new Map<string, SigningKey | null>();
+    const keys: KeyFinder = (kid) => remember(keyMap, kid, () => keyByKid(db, secret, kid));
+    s = { generation: generationReader(db.$client.name), at: -1, incidents: new Map(), keyMap, keys };
     snapshots.set(db, s);
   }
   const generation = s.generation();
-  if (generation !== s.at || s.incidents.size + s.keys.size > 1000) {
+  if (generation !== s.at || s.incidents.size + s.keyMap.size > 1000) {
     s.incidents.clear();
-    s.keys.clear();
+    s.keyMap.clear();
     s.at = generation;
   }
-  const { incidents, keys } = s;
-  return {
-    incident: (slug) => remember(incidents, slug, () => lookupIncident(db, slug)),
-    keys: (kid) => remember(keys, kid, () => keyByKid(db, secret, kid)),
-  };
+  return s;
 }
 
 function remember<T>(map: Map<string, T | null>, key: string, read: () => T | null): T | null {

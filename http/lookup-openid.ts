@@ -102,7 +102,7 @@ export type SignInOutcome = { slug: string | null; result: "signed-in" | "failed
 function readFlow(db: Db, headers: Pick<Headers, "get">, now: number): z.infer<typeof flowPayload> | null {
   const token = cookieValue(headers.get("cookie"), cookieName(FLOW_COOKIE, isSecureRequest(headers)));
   const keys = keysIn(db, appLookupSecret());
-  const parsed = flowPayload.safeParse(token ? openToken((kid) => keys(kid)?.key ?? null, PURPOSE, token) : null);
+  const parsed = flowPayload.safeParse(token ? openToken(keys, PURPOSE, token) : null);
   return parsed.success && parsed.data.x > now / 1000 ? parsed.data : null;
 }
 

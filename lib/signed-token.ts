@@ -20,11 +20,11 @@ export function signToken(key: Buffer, kid: string, purpose: string, payload: un
  * The payload of a token signed for this purpose by the key its kid names (`keyOf`, null for a
  * key unknown or revoked), unparsed; null when it is not a token or the MAC does not match.
  */
-export function openToken(keyOf: (kid: string) => Buffer | null, purpose: string, token: string): unknown {
+export function openToken(keyOf: (kid: string) => { key: Buffer } | null, purpose: string, token: string): unknown {
   const parts = token.length <= MAX_TOKEN_LENGTH ? TOKEN.exec(token) : null;
   if (!parts) return null;
   const [, kid = "", body = "", sent = ""] = parts;
-  const key = keyOf(kid);
+  const key = keyOf(kid)?.key;
   if (!key) return null;
   const want = Buffer.from(mac(key, purpose, kid, body));
   const got = Buffer.from(sent);

@@ -70,9 +70,10 @@ const HANDLERS: Record<string, Handler> = {
     if (bytes === null) return { status: 0, headers: {} };
     const refused = queryRefusal(req.url ?? "/");
     if (refused) return refused;
-    const body = parseJsonBody(headersOf(req).get("content-type"), bytes);
+    const headers = headersOf(req);
+    const body = parseJsonBody(headers.get("content-type"), bytes);
     if (!body.ok) return problemReply(body.problem);
-    return lookupHttp(slug, runLookup(slug, body.value, headersOf(req)), { openid: appOpenidSettings() !== null });
+    return lookupHttp(slug, runLookup(slug, body.value, headers), { openid: appOpenidSettings() !== null });
   },
   "/incidents/[slug]/lookup/link": async (req, slug) => {
     const query = linkQuery.safeParse(Object.fromEntries(new URL(req.url ?? "/", "http://edge.invalid").searchParams));
