@@ -130,8 +130,9 @@ export function lookupHandler({ route }: Admitted): ((req: IncomingMessage, res:
       : await handler(req, slug.success ? slug.data.slug : "");
     if (reply.status === 0 || res.headersSent) return;
     const { "set-cookie": cookies, ...headers } = reply.headers;
-    const body = reply.body === undefined ? undefined : Buffer.from(reply.body);
-    res.writeHead(reply.status, { ...headers, "content-length": body?.length ?? 0, ...(cookies ? { "set-cookie": cookies.split("\n") } : {}) });
+    // A string, not a Buffer: Node then sends the head and the body in one write, not a writev of two.
+    const body = reply.body ?? "";
+    res.writeHead(reply.status, { ...headers, "content-length": Buffer.byteLength(body), ...(cookies ? { "set-cookie": cookies.split("\n") } : {}) });
     res.end(req.method === "HEAD" ? undefined : body);
   };
 }
