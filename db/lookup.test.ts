@@ -40,6 +40,7 @@ afterAll(() => {
 describe("the lookup query", () => {
   it("searches by the account's key through an index, on a database SQLite has no statistics for", () => {
     const plan = db.$client.prepare(`EXPLAIN QUERY PLAN ${LOOKUP_ROWS_SQL}`).all(1, "x") as Array<{ detail: string }>;
+    expect(plan.map((p) => p.detail).join("\n"), "the index gives the order: no sort").not.toMatch(/TEMP B-TREE/);
     expect(plan.map((p) => p.detail).join("\n")).toMatch(/SEARCH affected_response USING (COVERING )?INDEX \S+ \(list_id=\? AND tenant_key=\?/);
   });
 
@@ -55,14 +56,15 @@ describe("the lookup query", () => {
   };
 
   it("answers one account's rows in time order, from the live list, and the sample flag of that list", () => {
-    const answer = lookupAffected(db, list(), { kind: "account", tenantKey: tenantKey(SECRET, "7".padStart(32, "0")) });
+    const { rows: answer, generation } = lookupAffected(db, list(), { kind: "account", tenantKey: tenantKey(SECRET, "7".padStart(32, "0")) });
+    expect(generation).toBe(db.$client.prepare("SELECT max(id) FROM audit_entry").pluck().get());
     if (answer.covers !== "account") throw new Error("not an account answer");
     expect(answer.requests.map((r) => r.requestId)).toEqual(["r-7", "r-507", "r-1007", "r-1507", "r-2007", "r-2507", "r-3007", "r-3507", "r-4007", "r-4507"]);
     expect(answer).toMatchObject({ affected: true, responses: 10, byRole: { recipient: 10, exposed: 0 }, sampleData: false });
   });
 
   it("answers request ids with only those of the account's rows: another account's ids are not its", () => {
-    const answer = lookupAffected(db, list(), { kind: "request-ids", tenantKey: tenantKey(SECRET, "7".padStart(32, "0")), requestIds: ["r-507", "r-8", "r-7"] });
+    const { rows: answer } = lookupAffected(db, list(), { kind: "request-ids", tenantKey: tenantKey(SECRET, "7".padStart(32, "0")), requestIds: ["r-507", "r-8", "r-7"] });
     if (answer.covers !== "request-ids") throw new Error("not a request-ids answer");
     expect(answer.requests.map((r) => r.requestId)).toEqual(["r-7", "r-507"]);
     expect(answer.checkedRequestIds).toEqual([
@@ -71,6 +73,12 @@ describe("the lookup query", () => {
       { requestId: "r-7", affected: true },
     ]);
     expect(Object.keys(answer)).not.toContain("responses");
+  });
+
+  it("reads the generation with the rows even when the account has none", () => {
+    const { rows, generation } = lookupAffected(db, list(), { kind: "account", tenantKey: "0".repeat(64) });
+    expect(rows).toMatchObject({ covers: "account", affected: false, responses: 0, requests: [] });
+    expect(generation).toBeGreaterThan(0);
   });
 
   it("never says an account was not affected when no list is here: none published, or counts only", () => {

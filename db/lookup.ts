@@ -36,12 +36,17 @@ export type LookupAnswer = CoveredRows & {
   proof: { kind: "account"; via: "link" | "openid"; accountEnding: string; expiresAt: string } | { kind: "request-ids" };
 };
 
-const COLUMNS = "request_id AS requestId, occurred_at AS occurredAt, prompt_tokens AS promptTokens, role";
+// Each rows query also reads the record's generation (the newest audit entry's id) in the same
+// statement, so one read says both what the rows are and which record they belong to. An account
+// with no row gets the generation from a statement of its own.
+const GENERATION = "(SELECT coalesce(max(id), 0) FROM audit_entry)";
+const COLUMNS = `${GENERATION} AS generation, request_id AS requestId, occurred_at AS occurredAt, prompt_tokens AS promptTokens, role`;
 /** An account's rows, by its keyed hash in the live list, nothing else (db/lookup.test.ts checks the plan). */
 export const LOOKUP_ROWS_SQL = `SELECT ${COLUMNS} FROM affected_response WHERE list_id = ? AND tenant_key = ? ORDER BY occurred_at, request_id`;
-/** The same account's rows with the given request ids (a JSON array), through the (list, account, request id) index. */
+/** The same account's rows with the given request ids (a JSON array), within the account's own rows. */
 export const REQUEST_ROWS_SQL = `SELECT ${COLUMNS} FROM affected_response
   WHERE list_id = ? AND tenant_key = ? AND request_id IN (SELECT value FROM json_each(?)) ORDER BY occurred_at, request_id`;
+const GENERATION_SQL = `SELECT ${GENERATION}`;
 const INCIDENT_SQL = `SELECT i.id AS id, l.id AS listId, l.sample AS sample, l.rows AS rows FROM incident i
   LEFT JOIN affected_list l ON l.incident_id = i.id AND l.state = 'live' WHERE i.slug = ? AND i.published = 1`;
 
@@ -51,15 +56,35 @@ const found = z.strictObject({
   sample: z.number().int().nullable(),
   rows: z.number().int().nullable(),
 });
-const requestRows = z.array(z.strictObject({ requestId: z.string(), occurredAt: z.string(), promptTokens: z.number().int(), role: z.enum(AFFECTED_ROLES) }));
+const row = z.strictObject({ requestId: z.string(), occurredAt: z.string(), promptTokens: z.number().int(), role: z.enum(AFFECTED_ROLES) });
+const rowsRead = z.array(z.strictObject({ generation: z.number().int(), ...row.shape }));
+const generationRead = z.number().int();
 
-type Statements = { incident: Database.Statement<[string]>; rows: Database.Statement<[number, string]>; some: Database.Statement<[number, string, string]> };
+/** The rows of a rows query, and the generation it read them at. */
+function readRows(s: Statements, raw: unknown[]): { requests: LookupRequest[]; generation: number } {
+  const read = rowsRead.parse(raw);
+  const first = read[0];
+  const generation = first ? first.generation : generationRead.parse(s.generation.get());
+  return { requests: read.map(({ generation: _, ...r }) => r), generation };
+}
+
+type Statements = {
+  incident: Database.Statement<[string]>;
+  rows: Database.Statement<[number, string]>;
+  some: Database.Statement<[number, string, string]>;
+  generation: Database.Statement<[]>;
+};
 const statements = new WeakMap<Database.Database, Statements>();
 
 function prepared(client: Database.Database): Statements {
   let s = statements.get(client);
   if (!s) {
-    s = { incident: client.prepare(INCIDENT_SQL), rows: client.prepare(LOOKUP_ROWS_SQL), some: client.prepare(REQUEST_ROWS_SQL) };
+    s = {
+      incident: client.prepare(INCIDENT_SQL),
+      rows: client.prepare(LOOKUP_ROWS_SQL),
+      some: client.prepare(REQUEST_ROWS_SQL),
+      generation: client.prepare<[]>(GENERATION_SQL).pluck(),
+    };
     statements.set(client, s);
   }
   return s;
@@ -80,19 +105,19 @@ export function lookupIncident(db: Db, slug: string): LookupIncident | null {
  * request ids only those ids. An account we never heard of and one that was not affected get the
  * same answer.
  */
-export function lookupAffected(db: Db, list: PublishedList, covered: Covered): CoveredRows {
+export function lookupAffected(db: Db, list: PublishedList, covered: Covered): { rows: CoveredRows; generation: number } {
   const s = prepared(db.$client);
   const common = { incident: list.slug, list: "published" as const, sampleData: list.sample };
   if (covered.kind === "request-ids") {
-    const requests = requestRows.parse(s.some.all(list.listId, covered.tenantKey, JSON.stringify(covered.requestIds)));
+    const { requests, generation } = readRows(s, s.some.all(list.listId, covered.tenantKey, JSON.stringify(covered.requestIds)));
     const mine = new Set(requests.map((r) => r.requestId));
     const checkedRequestIds = covered.requestIds.map((requestId) => ({ requestId, affected: mine.has(requestId) }));
-    return { ...common, covers: "request-ids", checkedRequestIds, requests };
+    return { rows: { ...common, covers: "request-ids", checkedRequestIds, requests }, generation };
   }
-  const requests = requestRows.parse(s.rows.all(list.listId, covered.tenantKey));
+  const { requests, generation } = readRows(s, s.rows.all(list.listId, covered.tenantKey));
   const byRole: Record<AffectedRole, number> = { recipient: 0, exposed: 0 };
   for (const r of requests) byRole[r.role] += 1;
-  return {
+  return { generation, rows: {
     ...common,
     covers: "account",
     affected: requests.length > 0,
@@ -101,5 +126,5 @@ export function lookupAffected(db: Db, list: PublishedList, covered: Covered): C
     firstAt: requests[0]?.occurredAt ?? null,
     lastAt: requests.at(-1)?.occurredAt ?? null,
     requests,
-  };
+  } };
 }

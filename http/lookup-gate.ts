@@ -1,9 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { type Db, getDb } from "@/db/client";
-import { type Covered, type LookupAnswer, type LookupIncident, lookupAffected, lookupIncident } from "@/db/lookup";
-import { generationReader } from "@/db/generation";
-import { type KeyFinder, type SigningKey, keyByKid } from "@/db/lookup-keys";
+import { type Covered, type LookupAnswer, type PublishedList, lookupAffected } from "@/db/lookup";
 import { appLookupSecret } from "@/db/lookup-secret";
 import type { RateDecision } from "@/db/rate-limit";
 import { fieldErrors } from "@/domain/input";
@@ -12,6 +10,7 @@ import { tenantKey } from "@/lib/tenant-key";
 import { lookupLimits, logLimited, rateHeaders, takeClient } from "./lookup-limits";
 import { type AccountProof, checkLink, linkTokenOf, readSession } from "@/db/lookup-proof";
 import { sentLookupSession } from "./lookup-session";
+import { type Snapshot, refresh, snapshotOf, stillCurrent } from "./lookup-snapshot";
 
 export const MAX_REQUEST_IDS = 100;
 
@@ -50,11 +49,14 @@ export type GateResult =
   | { kind: "limited"; scope: "client" | "account"; decision: RateDecision; headers: Headers_ };
 
 type Proven = { covered: Covered; proof: LookupAnswer["proof"]; owner: AccountProof | null };
+type Decided = GateResult | { kind: "proven"; incident: PublishedList; proven: Proven };
 
 /**
  * Every lookup, from the API (at the server's edge) or the page, passes here: the client's limit,
  * the body, the incident, the proof, the owner's own limit, then the query of what the proof
- * covers. Errors are values; the caller maps them to HTTP or to a form.
+ * covers. Errors are values; the caller maps them to HTTP or to a form. The incident and the keys
+ * come from a snapshot (http/lookup-snapshot); an answer from a snapshot the record has moved past
+ * is decided again from fresh reads, so none is older than its request.
  */
 export function runLookup(slug: string, input: unknown, headers: Pick<Headers, "get">, now = Date.now(), db: Db = getDb()): GateResult {
   const l = lookupLimits(db);
@@ -64,74 +66,54 @@ export function runLookup(slug: string, input: unknown, headers: Pick<Headers, "
   if (!parsed.success) return { kind: "invalid", errors: fieldErrors(parsed.error.issues), headers: clientHeaders };
   const secret = appLookupSecret();
   const record = snapshotOf(db, secret);
-  const incident = remember(record.incidents, slug, () => lookupIncident(db, slug));
-  if (!incident) return { kind: "not-found", headers: clientHeaders };
-  if (incident.list !== "published") return { kind: "no-list", list: incident.list, headers: clientHeaders };
-
-  const seconds = Math.floor(now / 1000);
-  const body = parsed.data;
-  let proven: Proven | null = null;
-  if (body.link !== undefined) {
-    const link = checkLink(record.keys, body.link, incident.id, seconds);
-    if (!link.ok) return { kind: "link-refused", reason: link.reason, headers: clientHeaders };
-    proven = owned(link.proof);
-  } else if (body.accountId !== undefined && body.requestIds !== undefined) {
-    const key = tenantKey(secret, body.accountId);
-    proven = { covered: { kind: "request-ids", tenantKey: key, requestIds: body.requestIds }, proof: { kind: "request-ids" }, owner: null };
-  } else {
-    const token = sentLookupSession(headers);
-    const session = token === undefined ? null : readSession(record.keys, token, incident.id, seconds);
-    // An account id alone proves nothing; with a session it must be the session's own account.
-    if (session && (body.accountId === undefined || tenantKey(secret, body.accountId) === session.tenantKey)) proven = owned(session);
-  }
-  if (!proven) return { kind: "proof-required", headers: clientHeaders };
+  const ask = { slug, body: parsed.data, headers, seconds: Math.floor(now / 1000), secret, clientHeaders };
+  let decided = decide(record, ask);
+  // Without rows there is no generation read with them: check it here (a cheap path).
+  if (decided.kind !== "proven" && !stillCurrent(record)) decided = decide(record, ask);
+  if (decided.kind !== "proven") return decided;
 
   let headersOut = clientHeaders;
-  if (proven.owner) {
-    const byAccount = l.account.take(proven.owner.tenantKey, now);
+  const owner = decided.proven.owner;
+  if (owner) {
+    const byAccount = l.account.take(owner.tenantKey, now);
     headersOut = rateHeaders(l, byClient, byAccount);
     if (!byAccount.allowed) {
-      logLimited("account", client, proven.owner.tenantKey);
+      logLimited("account", client, owner.tenantKey);
       return { kind: "limited", scope: "account", decision: byAccount, headers: headersOut };
     }
   }
-  const rows = lookupAffected(db, incident, proven.covered);
-  return { kind: "answer", answer: { ...rows, proof: proven.proof }, headers: headersOut };
+  let read = lookupAffected(db, decided.incident, decided.proven.covered);
+  if (read.generation !== record.at) {
+    refresh(record);
+    decided = decide(record, ask);
+    if (decided.kind !== "proven") return decided;
+    read = lookupAffected(db, decided.incident, decided.proven.covered);
+  }
+  return { kind: "answer", answer: { ...read.rows, proof: decided.proven.proof }, headers: headersOut };
 }
 
-/** What a lookup reads of the record besides the rows: the incident with its live list, and the signing keys. */
-type Snapshot = { generation: () => number; at: number; incidents: Map<string, LookupIncident | null>; keyMap: Map<string, SigningKey | null>; keys: KeyFinder };
-const snapshots = new WeakMap<Db, Snapshot>();
+type Ask = { slug: string; body: z.output<typeof lookupInput>; headers: Pick<Headers, "get">; seconds: number; secret: string; clientHeaders: Headers_ };
 
-/**
- * The incidents and signing keys as the record stands, read again only when it changed: every
- * change (a list made live, a publish, a key rotation) appends an audit entry, the generation
- * (db/generation), read once per lookup, so nothing kept is older than the request reading it.
- */
-function snapshotOf(db: Db, secret: string): Snapshot {
-  let s = snapshots.get(db);
-  if (!s) {
-    const keyMap = new Map<string, SigningKey | null>();
-    const keys: KeyFinder = (kid) => remember(keyMap, kid, () => keyByKid(db, secret, kid));
-    s = { generation: generationReader(db.$client.name), at: -1, incidents: new Map(), keyMap, keys };
-    snapshots.set(db, s);
+/** The incident, then what the request proves for it: an answer already, or what the rows must cover. */
+function decide(record: Snapshot, { slug, body, headers, seconds, secret, clientHeaders }: Ask): Decided {
+  const incident = record.incident(slug);
+  if (!incident) return { kind: "not-found", headers: clientHeaders };
+  if (incident.list !== "published") return { kind: "no-list", list: incident.list, headers: clientHeaders };
+  if (body.link !== undefined) {
+    const link = checkLink(record.keys, body.link, incident.id, seconds);
+    return link.ok ? { kind: "proven", incident, proven: owned(link.proof) } : { kind: "link-refused", reason: link.reason, headers: clientHeaders };
   }
-  const generation = s.generation();
-  if (generation !== s.at || s.incidents.size + s.keyMap.size > 1000) {
-    s.incidents.clear();
-    s.keyMap.clear();
-    s.at = generation;
+  if (body.accountId !== undefined && body.requestIds !== undefined) {
+    const covered = { kind: "request-ids" as const, tenantKey: tenantKey(secret, body.accountId), requestIds: body.requestIds };
+    return { kind: "proven", incident, proven: { covered, proof: { kind: "request-ids" }, owner: null } };
   }
-  return s;
-}
-
-function remember<T>(map: Map<string, T | null>, key: string, read: () => T | null): T | null {
-  let found = map.get(key);
-  if (found === undefined) {
-    found = read();
-    map.set(key, found);
+  const token = sentLookupSession(headers);
+  const session = token === undefined ? null : readSession(record.keys, token, incident.id, seconds);
+  // An account id alone proves nothing; with a session it must be the session's own account.
+  if (session && (body.accountId === undefined || tenantKey(secret, body.accountId) === session.tenantKey)) {
+    return { kind: "proven", incident, proven: owned(session) };
   }
-  return found;
+  return { kind: "proof-required", headers: clientHeaders };
 }
 
 function owned(proof: AccountProof): Proven {

@@ -3,6 +3,7 @@ import { openDatabase } from "@/db/client";
 import { issueLinks } from "@/db/lookup-links";
 import { rotateKeys } from "@/db/lookup-keys";
 import { linkTokenOf } from "@/db/lookup-proof";
+import { setPublished } from "@/db/write/incident";
 import { SLUG } from "./support/contract";
 import { type OwnServer, startOwnServer } from "./support/own-server";
 import { freePort } from "./support/process";
@@ -82,5 +83,25 @@ describe("two server processes on one database", () => {
       expect(((await refused.json()) as { code?: string }).code).toBe("link-invalid");
     }
     expect((await lookup(second as OwnServer, { link: linkFor(sampleAccountIds()[0] as string) }, "127.9.0.5")).status).toBe(200);
+  });
+
+  it("answer from the record as it stands: unpublished by another process, the incident is gone at once, for a link and for no proof", async () => {
+    const link = linkFor(sampleAccountIds()[1] as string);
+    expect((await lookup(first, { link }, "127.9.0.6")).status).toBe(200);
+    expect((await lookup(second as OwnServer, { accountId: "b".repeat(32) }, "127.9.0.7")).status).toBe(403);
+    const publish = (published: boolean) => {
+      const db = openDatabase(first.databasePath);
+      try {
+        const version = db.$client.prepare("SELECT version FROM incident WHERE slug = ?").pluck().get(SLUG);
+        setPublished({ db, actor: SYSTEM, slug: SLUG, published, input: { version } });
+      } finally {
+        db.$client.close();
+      }
+    };
+    publish(false);
+    expect((await lookup(first, { link }, "127.9.0.6")).status).toBe(404);
+    expect((await lookup(second as OwnServer, { accountId: "b".repeat(32) }, "127.9.0.7")).status).toBe(404);
+    publish(true);
+    expect((await lookup(second as OwnServer, { link }, "127.9.0.8")).status).toBe(200);
   });
 });
