@@ -2,8 +2,8 @@ import "server-only";
 import { PROBLEM_HEADERS, type Problem, problemDocument } from "./problem";
 import type { GateResult } from "./lookup-gate";
 
-/** A lookup's HTTP answer, written by the server's edge (http/edge/lookup.ts). */
-export type LookupHttp = { status: number; headers: Record<string, string>; body: string };
+/** An HTTP answer the server's edge writes whole (http/edge/lookup.ts): the lookup's, and its proof steps'. */
+export type LookupHttp = { status: number; headers: Record<string, string>; body?: string };
 
 /** The words that tell a tenant how to prove an account is theirs: the same for every account id. */
 export function proofAdvice(slug: string, openid: boolean): string {
@@ -21,7 +21,7 @@ const LINK_REFUSED = {
   "other-incident": "This lookup link was made for another incident. Open it from the notice it came in, which names its incident.",
 } as const;
 
-function problemHttp(p: Problem, headers: Record<string, string>): LookupHttp {
+export function problemHttp(p: Problem, headers: Record<string, string> = {}): LookupHttp {
   return { status: p.status, headers: { ...PROBLEM_HEADERS, ...headers }, body: problemDocument(p) };
 }
 

@@ -1,10 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { endSession, exchangeLink } from "../lookup-exchange";
-import { lookupHttp } from "../lookup-answer";
+import { type LookupHttp, lookupHttp, problemHttp } from "../lookup-answer";
 import { runLookup } from "../lookup-gate";
 import { OPENID_CALLBACK_PATH, appOpenidSettings, beginSignIn, finishSignIn } from "../lookup-openid";
-import { PROBLEM_HEADERS, type Problem, problemDocument } from "../problem";
 import { parseJsonBody } from "../read-json";
 import { NO_QUERY, ROUTE_PARAMS, parseQuery } from "../route-input";
 import { domainProblemParts } from "../domain-problem";
@@ -16,7 +15,7 @@ import { REQUEST_ID_HEADER, addToNote } from "./request-notes";
 // API (fast, before Next's pipeline), and the steps that turn a link or an OpenID sign-in into a
 // lookup session cookie, so a link's token never reaches Next, a page, a Referer or the history.
 
-type Reply = { status: number; headers: Record<string, string>; body?: string };
+type Reply = LookupHttp;
 type Handler = (req: IncomingMessage, slug: string) => Promise<Reply>;
 
 /** Headers as the domain reads them (Pick<Headers, "get">), straight from Node's. */
@@ -46,8 +45,7 @@ const away = (location: string, setCookies: string[] = []): Reply => ({
   status: 303,
   headers: { location, "referrer-policy": "no-referrer", "cache-control": "no-store", ...(setCookies.length ? { "set-cookie": setCookies.join("\n") } : {}) },
 });
-const problemReply = (p: Problem, headers: Record<string, string> = {}): Reply => ({ status: p.status, headers: { ...PROBLEM_HEADERS, ...headers }, body: problemDocument(p) });
-const problem = (status: number, title: string, detail: string, headers?: Record<string, string>) => problemReply({ status, title, detail }, headers);
+const problem = (status: number, title: string, detail: string, headers?: Record<string, string>) => problemHttp({ status, title, detail }, headers);
 
 /** A lookup takes no query parameter; only a target that has a query is parsed, to name what it refuses. */
 function queryRefusal(target: string): Reply | null {
@@ -58,7 +56,7 @@ function queryRefusal(target: string): Reply | null {
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const { problem: p, headers } = domainProblemParts(error);
-    return problemReply(p, headers);
+    return problemHttp(p, headers);
   }
 }
 
@@ -72,7 +70,7 @@ const HANDLERS: Record<string, Handler> = {
     if (refused) return refused;
     const headers = headersOf(req);
     const body = parseJsonBody(headers.get("content-type"), bytes);
-    if (!body.ok) return problemReply(body.problem);
+    if (!body.ok) return problemHttp(body.problem);
     return lookupHttp(slug, runLookup(slug, body.value, headers), { openid: appOpenidSettings() !== null });
   },
   "/incidents/[slug]/lookup/link": async (req, slug) => {
