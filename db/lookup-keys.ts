@@ -1,8 +1,6 @@
 import "server-only";
 import { createHmac, randomBytes } from "node:crypto";
-import type Database from "better-sqlite3";
-import { eq, isNull } from "drizzle-orm";
-import { z } from "zod";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Actor } from "@/domain/access";
 import { recordAudit } from "./audit";
 import type { Db } from "./client";
@@ -15,12 +13,14 @@ export type SigningKey = { id: number; kid: string; key: Buffer };
 // the table alone signs nothing, and rotating the secret also revokes every link.
 const derive = (secret: string, kid: string, salt: string) => createHmac("sha256", secret).update(`lookup-key\0${kid}\0${salt}`).digest();
 
+const signingKey = (secret: string, row: { id: number; kid: string; salt: string }): SigningKey => ({ id: row.id, kid: row.kid, key: derive(secret, row.kid, row.salt) });
+
 const newRow = () => ({ kid: randomBytes(12).toString("base64url"), salt: randomBytes(32).toString("base64url") });
 
 /** The key links and sessions are signed with now; made (one audit entry) if there is none yet. */
 export function currentKey(db: Db, secret: string, actor: Actor): SigningKey {
   const found = db.select().from(lookupKey).where(isNull(lookupKey.revokedAt)).get();
-  if (found) return { id: found.id, kid: found.kid, key: derive(secret, found.kid, found.salt) };
+  if (found) return signingKey(secret, found);
   return db.transaction(
     (tx) => {
       // Another process may have made it between the read above and this write lock.
@@ -29,19 +29,11 @@ export function currentKey(db: Db, secret: string, actor: Actor): SigningKey {
         row = tx.insert(lookupKey).values(newRow()).returning().get();
         auditKey(tx, actor, row.id, null, { kid: row.kid });
       }
-      return { id: row.id, kid: row.kid, key: derive(secret, row.kid, row.salt) };
+      return signingKey(secret, row);
     },
     { behavior: "immediate" },
   );
 }
-
-// Every lookup with a link or session asks for its key: one prepared statement per connection, and
-// each derived key kept (by kid, salt and secret), while the row is still read every time, so a
-// rotation by another process takes effect at the next request.
-const IN_FORCE_SQL = "SELECT id, kid, salt FROM lookup_key WHERE kid = ? AND revoked_at IS NULL";
-const keyRow = z.strictObject({ id: z.number().int(), kid: z.string(), salt: z.string() });
-const inForce = new WeakMap<Database.Database, Database.Statement<[string]>>();
-const derived = new Map<string, Buffer>();
 
 /** Finds the key in force that a token names (its kid); null for an unknown or revoked one. */
 export type KeyFinder = (kid: string) => SigningKey | null;
@@ -49,24 +41,17 @@ export type KeyFinder = (kid: string) => SigningKey | null;
 /** The keys in force in this database, as the lookup secret derives them. */
 export const keysIn = (db: Db, secret: string): KeyFinder => (kid) => keyByKid(db, secret, kid);
 
-/** The key a token names, if it is still in force; null for an unknown or revoked kid. */
+/**
+ * The key a token names, if it is still in force; null for an unknown or revoked kid. Lookups ask
+ * through their snapshot (http/lookup-snapshot), which keeps the answer until the record changes.
+ */
 export function keyByKid(db: Db, secret: string, kid: string): SigningKey | null {
-  let statement = inForce.get(db.$client);
-  if (!statement) {
-    statement = db.$client.prepare(IN_FORCE_SQL);
-    inForce.set(db.$client, statement);
-  }
-  const raw = statement.get(kid);
-  if (raw === undefined) return null;
-  const row = keyRow.parse(raw);
-  const name = `${secret}\0${row.kid}\0${row.salt}`;
-  let key = derived.get(name);
-  if (!key) {
-    if (derived.size >= 64) derived.clear();
-    key = derive(secret, row.kid, row.salt);
-    derived.set(name, key);
-  }
-  return { id: row.id, kid: row.kid, key };
+  const row = db
+    .select()
+    .from(lookupKey)
+    .where(and(eq(lookupKey.kid, kid), isNull(lookupKey.revokedAt)))
+    .get();
+  return row ? signingKey(secret, row) : null;
 }
 
 /**
