@@ -1,5 +1,5 @@
 import "server-only";
-import { PROBLEM_HEADERS, type Problem, problemDocument } from "./problem";
+import { type Problem, problemParts } from "./problem";
 import type { GateResult } from "./lookup-gate";
 
 /** An HTTP answer the server's edge writes whole (http/edge/lookup.ts): the lookup's, and its proof steps'. */
@@ -22,7 +22,7 @@ const LINK_REFUSED = {
 } as const;
 
 export function problemHttp(p: Problem, headers: Record<string, string> = {}): LookupHttp {
-  return { status: p.status, headers: { ...PROBLEM_HEADERS, ...headers }, body: problemDocument(p) };
+  return { status: p.status, ...problemParts(p, headers) };
 }
 
 export function lookupHttp(slug: string, result: GateResult, { openid }: { openid: boolean }): LookupHttp {

@@ -1,3 +1,5 @@
+import { API_POLICY, BASE_HEADERS } from "./security-headers";
+
 /** RFC 9457 problem details: the only shape an error leaves the API in. */
 export type Problem = {
   status: number;
@@ -17,6 +19,11 @@ export const PROBLEM_HEADERS = { "content-type": "application/problem+json", ...
 
 /** The body of a problem, whichever layer sends it (a route handler here, the edge in http/edge/send.ts). */
 export const problemDocument = (p: Problem): string => JSON.stringify({ type: "about:blank", ...p });
+
+/** A problem as head and body, for a layer that writes its own answer (the server's edge), with the API's headers. */
+export function problemParts(p: Problem, headers: Record<string, string> = {}): { headers: Record<string, string>; body: string } {
+  return { headers: { ...BASE_HEADERS, ...headers, ...PROBLEM_HEADERS, "content-security-policy": API_POLICY }, body: problemDocument(p) };
+}
 
 export function problem(p: Problem, headers: Record<string, string> = {}): Response {
   return new Response(problemDocument(p), { status: p.status, headers: { ...PROBLEM_HEADERS, ...headers } });

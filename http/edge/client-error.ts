@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import { REQUEST_ID_HEADER } from "./request-notes";
-import { problemParts } from "./send";
+import { problemParts } from "../problem";
 
 // What Node's parser refuses before there is a request to answer: a head too large (431), a
 // request that took too long (408), bytes that are not HTTP (400). Node's own answers carry none
@@ -26,7 +26,7 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
   }
   const [status, detail] = ANSWERS[error.code ?? ""] ?? [400, MALFORMED];
   const id = randomUUID();
-  const { headers, body } = problemParts(status, STATUS_CODES[status] ?? "Bad Request", detail, { [REQUEST_ID_HEADER]: id });
+  const { headers, body } = problemParts({ status, title: STATUS_CODES[status] ?? "Bad Request", detail }, { [REQUEST_ID_HEADER]: id });
   const head = Object.entries({ ...headers, "content-length": Buffer.byteLength(body), connection: "close" }).map(([name, value]) => `${name}: ${String(value)}`);
   socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ""}\r\n${head.join("\r\n")}\r\n\r\n${body}`);
   console.warn(JSON.stringify({ event: "client_error", requestId: id, status, code: error.code ?? null }));

@@ -3,7 +3,7 @@ import { type IncomingMessage, type ServerResponse, STATUS_CODES } from "node:ht
 import { API_POLICY, BASE_HEADERS } from "../security-headers";
 import type { EdgeAnswer } from "./gate";
 import { REQUEST_ID_HEADER, openNote, takeNote } from "./request-notes";
-import { problemParts } from "./send";
+import { problemParts } from "../problem";
 import { callBack, takeHeadersArg } from "./response-args";
 
 
@@ -70,7 +70,7 @@ export function guardResponse(req: IncomingMessage, res: ServerResponse, always:
   const problem = (status: number, detail: string, title = STATUS_CODES[status] ?? "Error", headers: Record<string, string> = {}) => {
     replaced = true;
     for (const name of res.getHeaderNames()) res.removeHeader(name);
-    const parts = problemParts(status, title, detail, { ...always, [REQUEST_ID_HEADER]: id, ...headers });
+    const parts = problemParts({ status, title, detail }, { ...always, [REQUEST_ID_HEADER]: id, ...headers });
     const body = Buffer.from(parts.body);
     Reflect.apply(writeHead, res, [status, { ...parts.headers, "content-length": body.length }]);
     Reflect.apply(end, res, [body]);

@@ -1,6 +1,4 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { PROBLEM_HEADERS, problemDocument } from "../problem";
-import { API_POLICY, BASE_HEADERS } from "../security-headers";
 import type { Entry } from "./page-cache";
 import { chooseEncoding } from "./routes";
 
@@ -38,10 +36,4 @@ export function sendEntry(asked: Asked, res: ServerResponse, entry: Entry): void
   res.end(asked.method === "HEAD" ? undefined : body);
 }
 
-/** An answer the server gives itself: RFC 9457 problem details with the API's headers, as head and body. */
-export function problemParts(status: number, title: string, detail: string, headers: Record<string, string> = {}): { headers: OutgoingHttpHeaders; body: string } {
-  return {
-    headers: { ...BASE_HEADERS, ...headers, ...PROBLEM_HEADERS, "content-security-policy": API_POLICY },
-    body: problemDocument({ status, title, detail }),
-  };
-}
+
