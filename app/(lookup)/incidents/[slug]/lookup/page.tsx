@@ -59,7 +59,8 @@ export default async function LookupPage({ params, searchParams }: Props) {
   // Only a lookup session shows an account here; without one the page asks nothing of the gate.
   const session = view.list === "list" && sentLookupSession(requestHeaders) !== undefined ? runLookup(slug, {}, requestHeaders) : null;
   const openid = appOpenidSettings();
-  const provider = readEnv().LOOKUP_OIDC_NAME;
+  // One read of the environment for the page (each read parses all of it).
+  const { LOOKUP_OIDC_NAME: provider, LOOKUP_SESSION_MINUTES: sessionMinutes } = readEnv();
   return (
     <div>
       <p className="text-sm">
@@ -122,7 +123,7 @@ export default async function LookupPage({ params, searchParams }: Props) {
               </h2>
               <p className="mt-2">
                 If {view.provider}&apos;s notice to you holds a personal lookup link, open it: it shows your whole account here for{" "}
-                {readEnv().LOOKUP_SESSION_MINUTES} minutes, and the link itself leaves the address bar at once.
+                {sessionMinutes} minutes, and the link itself leaves the address bar at once.
               </p>
             </section>
             {openid && (
