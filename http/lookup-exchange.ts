@@ -11,6 +11,9 @@ import { lookupSessionCookie } from "./lookup-session";
 /** Who signs lookup sessions, as the audit trail names it when it has to make the first key. */
 const SERVER = { kind: "system", name: "lookup" } as const;
 
+/** The key the server signs with now (sessions, the OpenID flow); made on first use. */
+export const serverSigningKey = (db: Db) => currentKey(db, appLookupSecret(), SERVER);
+
 export type Exchanged =
   | { kind: "session"; setCookie: string }
   | { kind: "refused"; reason: "invalid" | "expired" | "other-incident" }
@@ -21,7 +24,7 @@ export type Exchanged =
 export function openSession(db: Db, headers: Pick<Headers, "get">, proof: AccountProof, now: number): string {
   const seconds = Math.floor(now / 1000);
   const until = seconds + readEnv().LOOKUP_SESSION_MINUTES * 60;
-  const token = sessionToken(currentKey(db, appLookupSecret(), SERVER), proof, until);
+  const token = sessionToken(serverSigningKey(db), proof, until);
   return lookupSessionCookie(headers, token, Math.max(0, Math.min(proof.expiresAt, until) - seconds));
 }
 

@@ -3,13 +3,13 @@ import * as oidc from "openid-client";
 import { z } from "zod";
 import { type Db, getDb } from "@/db/client";
 import { type Env, readEnv } from "@/db/env";
-import { currentKey, keysIn } from "@/db/lookup-keys";
+import { keysIn } from "@/db/lookup-keys";
 import { appLookupSecret } from "@/db/lookup-secret";
 import { accountId } from "@/domain/record/affected";
 import { openToken, signToken } from "@/lib/signed-token";
 import { tenantKey } from "@/lib/tenant-key";
 import { cookieName, cookieOptions, cookieValue, isSecureRequest, setCookie } from "./cookies";
-import { openSession } from "./lookup-exchange";
+import { openSession, serverSigningKey } from "./lookup-exchange";
 import { accountEnding } from "@/db/lookup-proof";
 
 // Sign-in with the provider's own identity provider: OpenID Connect, authorization code with PKCE,
@@ -20,7 +20,6 @@ export const OPENID_CALLBACK_PATH = "/lookup/openid/callback";
 const FLOW_COOKIE = "aftermath_lookup_openid";
 const FLOW_SECONDS = 10 * 60;
 const PURPOSE = "lookup-openid-flow";
-const SERVER = { kind: "system", name: "lookup" } as const;
 
 type Settings = { issuer: URL; clientId: string; clientSecret: string; claim: string; scopes: string; redirectUri: string };
 
@@ -82,7 +81,7 @@ export async function beginSignIn(s: Settings, slug: string, headers: Pick<Heade
     state,
     nonce,
   });
-  const key = currentKey(db, appLookupSecret(), SERVER);
+  const key = serverSigningKey(db);
   const payload: z.infer<typeof flowPayload> = { v: 1, slug, state, verifier, nonce, x: Math.floor(now / 1000) + FLOW_SECONDS };
   return { location: url.href, setCookie: flowCookie(headers, signToken(key.key, key.kid, PURPOSE, payload), FLOW_SECONDS) };
 }

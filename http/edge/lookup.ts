@@ -15,8 +15,7 @@ import { REQUEST_ID_HEADER, addToNote } from "./request-notes";
 // API (fast, before Next's pipeline), and the steps that turn a link or an OpenID sign-in into a
 // lookup session cookie, so a link's token never reaches Next, a page, a Referer or the history.
 
-type Reply = LookupHttp;
-type Handler = (req: IncomingMessage, slug: string) => Promise<Reply>;
+type Handler = (req: IncomingMessage, slug: string) => Promise<LookupHttp>;
 
 /** Headers as the domain reads them (Pick<Headers, "get">), straight from Node's. */
 export const headersOf = (req: IncomingMessage): Pick<Headers, "get"> => ({
@@ -41,14 +40,14 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
 
 const lookupPage = (slug: string, query = "") => `/incidents/${encodeURIComponent(slug)}/lookup${query}`;
 /** A redirect that leaves nothing behind: no Referer to the next site, nothing kept by a cache. */
-const away = (location: string, setCookies: string[] = []): Reply => ({
+const away = (location: string, setCookies: string[] = []): LookupHttp => ({
   status: 303,
   headers: { location, "referrer-policy": "no-referrer", "cache-control": "no-store", ...(setCookies.length ? { "set-cookie": setCookies.join("\n") } : {}) },
 });
 const problem = (status: number, title: string, detail: string, headers?: Record<string, string>) => problemHttp({ status, title, detail }, headers);
 
 /** A lookup takes no query parameter; only a target that has a query is parsed, to name what it refuses. */
-function queryRefusal(target: string): Reply | null {
+function queryRefusal(target: string): LookupHttp | null {
   if (!target.includes("?")) return null;
   try {
     parseQuery(NO_QUERY, `http://edge.invalid${target}`);
