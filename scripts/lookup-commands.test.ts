@@ -79,6 +79,20 @@ describe("npm run lookup:links", { timeout: SLOW }, () => {
   });
 });
 
+describe("npm run lookup:links without --out", { timeout: SLOW }, () => {
+  it("writes the CSV alone to standard output, as the issue's command line asks", () => {
+    const id = incident();
+    const made = run("lookup-links", ["--incident", "links", "--accounts", file("a-5.txt", `${B}\n`)]);
+    expect(made.status, made.stderr).toBe(0);
+    const [header, line, ...rest] = made.stdout.trim().split("\n");
+    expect([header, rest]).toEqual(["account_id,link,expires_at", []]);
+    const [account, link = ""] = (line ?? "").split(",");
+    expect(account).toBe(B);
+    expect(checkLink(keysIn(store.db, TEST_SECRET), linkTokenOf(link), id, now()).ok).toBe(true);
+    expect(made.stderr).toContain("1 links");
+  });
+});
+
 describe("npm run lookup:rotate", { timeout: SLOW }, () => {
   it("revokes every link made so far; links made after it work", () => {
     const id = incident();

@@ -10,12 +10,12 @@ import { operator } from "./operator";
 
 // Exit codes: 0 written; 1 no such incident, or an unexpected failure; 2 the command or its input is
 // wrong (flags, a bad account id on any line, an existing --out): then nothing is written at all.
-const USAGE = `usage: npm run lookup:links -- --incident <slug> --accounts <file> --out <file> [--days 90] [--origin https://…]
+const USAGE = `usage: npm run lookup:links -- --incident <slug> --accounts <file> [--out <file>] [--days 90] [--origin https://…]
 
 Writes, for each account id in <file> (one a line; blank lines skipped), a personal lookup link for
-that incident to --out, as CSV: account_id,link,expires_at. Send each owner their link in your
-notice: it shows that account's record, and only that, until it expires (--days, default 90).
---out is created readable by you alone and never overwritten: the links are credentials.
+that incident, as CSV: account_id,link,expires_at, to standard output or to --out. Send each owner
+their link in your notice: it shows that account's record, and only that, until it expires (--days,
+default 90). --out is created readable by you alone and never overwritten: the links are credentials.
 The links start with PUBLIC_ORIGIN, or --origin. \`npm run lookup:rotate\` revokes every link made so far.`;
 
 const days = z.coerce.number().int().min(1, "--days is at least 1").max(366, "--days is at most 366");
@@ -46,7 +46,7 @@ runCommand({
   flags: z.object({
     incident: z.string().min(1),
     accounts: z.string().min(1),
-    out: z.string().min(1),
+    out: z.string().min(1).optional(),
     days: days.optional(),
     origin: z.url({ protocol: /^https?$/ }).optional(),
   }),
@@ -55,14 +55,16 @@ runCommand({
     const origin = flags.origin ? new URL(flags.origin).origin : env.PUBLIC_ORIGIN;
     if (!origin) throw new UsageError("the links need this site's address: set PUBLIC_ORIGIN or give --origin https://…");
     const accountIds = readAccounts(flags.accounts);
-    if (fs.existsSync(flags.out)) throw new UsageError(`${flags.out} exists already; give another --out (links are never overwritten)`);
+    if (flags.out !== undefined && fs.existsSync(flags.out)) throw new UsageError(`${flags.out} exists already; give another --out (links are never overwritten)`);
     const expiresAt = new Date(Date.now() + (flags.days ?? 90) * 24 * 3600 * 1000);
     const { db } = openExistingDatabase("lookup_key");
     try {
       const { links, published } = issueLinks(db, operator("lookup-links"), { slug: flags.incident, accountIds, expiresAt, origin, secret: lookupSecret(env) });
       const csv = ["account_id,link,expires_at", ...links.map((l) => `${l.accountId},${l.link},${expiresAt.toISOString()}`)].join("\n") + "\n";
-      fs.writeFileSync(flags.out, csv, { mode: PRIVATE_MODE, flag: "wx" });
-      console.log(`${links.length} links for ${flags.incident}, valid until ${expiresAt.toISOString()}, written to ${flags.out}`);
+      // What is said about the run goes to stderr, so standard output holds the CSV alone.
+      if (flags.out === undefined) process.stdout.write(csv);
+      else fs.writeFileSync(flags.out, csv, { mode: PRIVATE_MODE, flag: "wx" });
+      console.error(`${links.length} links for ${flags.incident}, valid until ${expiresAt.toISOString()}, written to ${flags.out ?? "standard output"}`);
       if (!published) console.warn(`note: ${flags.incident} is not published (or has no affected list) yet; the links answer once it is`);
       return 0;
     } finally {
