@@ -39,8 +39,9 @@ export type LookupAnswer = CoveredRows & {
 // Each rows query also reads the record's generation (the newest audit entry's id) in the same
 // statement, so one read says both what the rows are and which record they belong to. An account
 // with no row gets the generation from a statement of its own.
+// Read as arrays (better-sqlite3's raw mode), in this order: a lookup under load spends less making them than objects.
 const GENERATION = "(SELECT coalesce(max(id), 0) FROM audit_entry)";
-const COLUMNS = `${GENERATION} AS generation, request_id AS requestId, occurred_at AS occurredAt, prompt_tokens AS promptTokens, role`;
+const COLUMNS = `${GENERATION}, request_id, occurred_at, prompt_tokens, role`;
 /** An account's rows, by its keyed hash in the live list, nothing else (db/lookup.test.ts checks the plan). */
 export const LOOKUP_ROWS_SQL = `SELECT ${COLUMNS} FROM affected_response WHERE list_id = ? AND tenant_key = ? ORDER BY occurred_at, request_id`;
 /** The same account's rows with the given request ids (a JSON array), within the account's own rows. */
@@ -56,16 +57,15 @@ const found = z.strictObject({
   sample: z.number().int().nullable(),
   rows: z.number().int().nullable(),
 });
-const row = z.strictObject({ requestId: z.string(), occurredAt: z.string(), promptTokens: z.number().int(), role: z.enum(AFFECTED_ROLES) });
-const rowsRead = z.array(z.strictObject({ generation: z.number().int(), ...row.shape }));
+const rowsRead = z.array(z.tuple([z.number().int(), z.string(), z.string(), z.number().int(), z.enum(AFFECTED_ROLES)]));
 const generationRead = z.number().int();
 
 /** The rows of a rows query, and the generation it read them at. */
 function readRows(s: Statements, raw: unknown[]): { requests: LookupRequest[]; generation: number } {
   const read = rowsRead.parse(raw);
   const first = read[0];
-  const generation = first ? first.generation : generationRead.parse(s.generation.get());
-  return { requests: read.map(({ generation: _, ...r }) => r), generation };
+  const generation = first ? first[0] : generationRead.parse(s.generation.get());
+  return { requests: read.map(([, requestId, occurredAt, promptTokens, role]) => ({ requestId, occurredAt, promptTokens, role })), generation };
 }
 
 type Statements = {
@@ -81,8 +81,8 @@ function prepared(client: Database.Database): Statements {
   if (!s) {
     s = {
       incident: client.prepare(INCIDENT_SQL),
-      rows: client.prepare(LOOKUP_ROWS_SQL),
-      some: client.prepare(REQUEST_ROWS_SQL),
+      rows: client.prepare<[number, string]>(LOOKUP_ROWS_SQL).raw(),
+      some: client.prepare<[number, string, string]>(REQUEST_ROWS_SQL).raw(),
       generation: client.prepare<[]>(GENERATION_SQL).pluck(),
     };
     statements.set(client, s);

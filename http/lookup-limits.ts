@@ -45,7 +45,8 @@ export function logLimited(scope: string, client: string, key: string | null): v
 /** One lookup (or link exchange) taken from this client's budget. */
 export function takeClient(db: Db, headers: Pick<Headers, "get">, now: number): { client: string; byClient: RateDecision; headers: Record<string, string> } {
   const l = lookupLimits(db);
-  const client = clientAddress(headers, l.trustProxy);
+  // The address is only a limit's key (and its log line's); without limits it is not worked out.
+  const client = l.client.enabled || l.account.enabled ? clientAddress(headers, l.trustProxy) : "";
   const byClient = l.client.take(client, now);
   if (!byClient.allowed) logLimited("client", client, null);
   return { client, byClient, headers: rateHeaders(l, byClient) };

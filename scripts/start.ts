@@ -2,6 +2,7 @@ import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { prepareDatabase } from "@/db/prepare";
 import { readEnv } from "@/db/env";
+import { serverCommand } from "./server-command";
 import { buildIsCurrent, sourcesMtime, writeBuildStamp } from "./build-stamp";
 
 // `npm start`: database, then a build if there is none or it is stale, then the production server.
@@ -21,7 +22,7 @@ if (!buildIsCurrent(distDir)) {
   writeBuildStamp(distDir, builtFrom);
 }
 
-const server = spawn(process.execPath, ["--import", "./scripts/register.mjs", path.resolve("scripts/server.ts")], {
+const server = spawn(process.execPath, serverCommand(), {
   stdio: "inherit",
   env: { ...childEnv, PORT: String(env.PORT) },
 });

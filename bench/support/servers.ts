@@ -1,8 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream } from "node:fs";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { freePort, stopChild } from "../../tests/support/process";
+import { serverCommand } from "../../scripts/server-command";
 import { DIST_DIR, ROOT } from "./build";
 
 const START_TIMEOUT_MS = 90_000;
@@ -17,10 +16,8 @@ export type Server = {
   output: string[];
 };
 
-/** Node's arguments for the production server, scripts/server.ts, after any flags of Node's own. */
-export function appArgs(nodeFlags: string[] = []): string[] {
-  return [...nodeFlags, "--import", pathToFileURL(path.join(ROOT, "scripts/register.mjs")).href, path.join(ROOT, "scripts/server.ts")];
-}
+/** Node's arguments for the production server, as `npm start` runs it, with any flags of Node's own. */
+export const appArgs = serverCommand;
 
 /** The production server's environment on `database`, on the benchmark's build, with no rate limits. */
 export function appEnv(database: string, secret: string): NodeJS.ProcessEnv {

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
+import { serverCommand } from "../../scripts/server-command";
 import { freePort, stopChild } from "../support/process";
 
 declare module "vitest" {
@@ -61,7 +62,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const port = await freePort();
     const baseURL = `http://127.0.0.1:${port}`;
     const output: string[] = [];
-    server = spawn(process.execPath, ["--import", "./scripts/register.mjs", path.join(ROOT, "scripts/server.ts")], {
+    server = spawn(process.execPath, serverCommand(), {
       cwd: ROOT,
       env: { ...env, PORT: String(port), HOST: "127.0.0.1" },
       stdio: ["ignore", "pipe", "pipe"],

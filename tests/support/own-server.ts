@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { serverCommand } from "../../scripts/server-command";
 import { stopChild } from "./process";
 
 // A production server of a test's own, for settings the shared one (tests/setup/global-setup.ts)
@@ -45,7 +46,7 @@ export async function startOwnServer(port: number, extraEnv: Record<string, stri
   try {
     const prepared = spawnSync(process.execPath, [...SCRIPT, "scripts/prepare-db.ts"], { cwd: ROOT, env, encoding: "utf8" });
     if (prepared.status !== 0) throw new Error(`prepare-db exited ${prepared.status ?? prepared.signal}:\n${prepared.stdout}\n${prepared.stderr}`);
-    child = spawn(process.execPath, [...SCRIPT, "scripts/server.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    child = spawn(process.execPath, serverCommand(), { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
     child.stdout?.on("data", (c: Buffer) => chunks.push(c.toString()));
     child.stderr?.on("data", (c: Buffer) => chunks.push(c.toString()));
     const baseURL = `http://127.0.0.1:${port}`;
