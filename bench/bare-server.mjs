@@ -1,11 +1,13 @@
 // The floor for `npm run bench:lookup`: the same lookup as POST /api/incidents/:slug/lookup with a
 // link, with nothing around it — node:http, JSON.parse, the link's key looked up by kid and derived,
 // its HMAC checked, its payload read, one prepared SELECT searching the (list_id, tenant_key) index of
-// the incident's live list, JSON out. Same answer shape as the app; no rate limit, no schema, no
-// security headers. Plain JavaScript, started as its own process (never under the react-server condition).
+// the incident's live list, JSON out. The same answer as the app's on the wire: its body's shape, and
+// its headers (FLOOR_HEADERS, the app's security headers as bench/lookup.ts passes them, and a request
+// id), so the two differ in the work done and not in the bytes sent. No rate limit, no schema, no
+// freshness check. Plain JavaScript, started as its own process (never under the react-server condition).
 //
-// Env: DATABASE_PATH, LOOKUP_SECRET, PORT, HOST (default 127.0.0.1).
-import { createHmac, timingSafeEqual } from "node:crypto";
+// Env: DATABASE_PATH, LOOKUP_SECRET, FLOOR_HEADERS (JSON object), PORT, HOST (default 127.0.0.1).
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { createServer } from "node:http";
 import Database from "better-sqlite3";
 
@@ -14,11 +16,12 @@ const PATH = `/api/incidents/${SLUG}/lookup`;
 const MAX_BODY_BYTES = 8 * 1024;
 const TOKEN = /^([A-Za-z0-9_-]{8,64})\.([A-Za-z0-9_-]{1,500})\.([A-Za-z0-9_-]{43})$/;
 
-const { DATABASE_PATH, LOOKUP_SECRET } = process.env;
-if (!DATABASE_PATH || !LOOKUP_SECRET) {
-  console.error("bare-server needs DATABASE_PATH and LOOKUP_SECRET");
+const { DATABASE_PATH, LOOKUP_SECRET, FLOOR_HEADERS } = process.env;
+if (!DATABASE_PATH || !LOOKUP_SECRET || !FLOOR_HEADERS) {
+  console.error("bare-server needs DATABASE_PATH, LOOKUP_SECRET and FLOOR_HEADERS");
   process.exit(2);
 }
+const fixedHeaders = JSON.parse(FLOOR_HEADERS);
 const port = Number(process.env.PORT ?? 3100);
 const hostname = process.env.HOST ?? "127.0.0.1";
 
@@ -67,6 +70,8 @@ function proven(token) {
 function send(res, status, body) {
   const text = JSON.stringify(body);
   res.writeHead(status, {
+    ...fixedHeaders,
+    "x-request-id": randomUUID(),
     "content-type": status === 200 ? "application/json" : "application/problem+json",
     "cache-control": "no-store",
     "content-length": Buffer.byteLength(text),

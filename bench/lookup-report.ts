@@ -11,7 +11,10 @@ export type Imports = {
   baseline: { rows: number; ms: number; othersCores: number | null };
 };
 
-export type Results = { app: Measured; appFixed: Measured | null; bare: Measured; empty: Measured };
+/** One turn of each, (a) then (b), with the machine as it was in those seconds. */
+export type Round = { app: Measured; bare: Measured };
+/** `app` and `bare` pool the rounds. */
+export type Results = { app: Measured; appFixed: Measured | null; bare: Measured; empty: Measured; rounds: Round[] };
 
 export type RunShape = { rows: number; accounts: number; connections: number; seconds: number; warmupSeconds: number };
 
@@ -20,7 +23,7 @@ export function report(
   imports: Imports,
   query: QueryCheck,
   fixedQuery: QueryCheck | null,
-  { app, appFixed, bare, empty }: Results,
+  { app, appFixed, bare, empty, rounds }: Results,
   profile: { summary: ProfileSummary; on: string } | null,
 ): void {
   const ours = imports.ours.rows / (imports.ours.ms / 1000);
@@ -49,8 +52,10 @@ export function report(
     );
   }
 
-  console.log("\nLookup over HTTP:");
+  console.log(`\nLookup over HTTP (${rounds.length} rounds of (a) then (b), pooled; p50 and p99 the worst round's):`);
   printTable([app, appFixed, bare, empty].filter((r): r is Measured => r !== null));
+  const ratios = rounds.map((r) => r.app.reqPerSec / r.bare.reqPerSec);
+  console.log(`  (a)/(b) by round: ${ratios.map((x) => `${x.toFixed(2)}×`).join(", ")}; lowest ${Math.min(...ratios).toFixed(2)}×`);
 
   console.log("\nTargets:");
   printRatios(app, bare, empty, "");

@@ -10,7 +10,7 @@
 //
 // Env: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_ROWS (1000000),
 // BENCH_ACCOUNTS (100000), BENCH_REUSE_BUILD=1 (keep an existing build), BENCH_PROFILE (1 always,
-// 0 never, default: when the app is under half the bare server), BENCH_PROFILE_SECONDS (5),
+// 0 never, default: when the app is under half the bare server), BENCH_PROFILE_SECONDS (5), BENCH_ROUNDS (2),
 // BENCH_KEEP=1 (keep the temp dir).
 import fs from "node:fs";
 import path from "node:path";
@@ -21,12 +21,13 @@ import { issueLinks } from "@/db/lookup-links";
 import { linkTokenOf } from "@/db/lookup-proof";
 import { writeFixtureCsv } from "@/db/import/fixture";
 import { prepareDatabase } from "@/db/prepare";
-import { type Imports, printQueryCheck, report } from "./lookup-report";
+import { API_POLICY, BASE_HEADERS } from "@/http/security-headers";
+import { type Imports, type Round, printQueryCheck, report } from "./lookup-report";
 import { baselineImport } from "./support/baseline-import";
 import { DIST_DIR, ROOT, nextBuild } from "./support/build";
 import { BenchFailure, coresText, fmt, intEnv, mib, phases, printMachine, rate, seconds } from "./support/common";
 import { cpuBetween, cpuSnapshot } from "./support/cpu";
-import { type LoadShape, type Measured, brokenText, load, measure } from "./support/load";
+import { type LoadShape, type Measured, brokenText, load, measure, pooled } from "./support/load";
 import { type ProfileSummary, summariseProfile } from "./support/profile";
 import { type QueryCheck, checkLookupQuery } from "./support/query-check";
 import { importFixture } from "./support/import-fixture";
@@ -54,6 +55,7 @@ const KEEP = process.env.BENCH_KEEP === "1";
 /** Accounts checked against the fixture on each target before the load (not timed): up to this many, for up to 5 s. */
 const SPOT_CHECKS = 25;
 const VS_BARE = 0.5;
+const ROUNDS = intEnv("BENCH_ROUNDS", 2);
 
 const servers = serverPool();
 const phase = phases();
@@ -111,16 +113,40 @@ async function main(tmp: string): Promise<number> {
     });
   }
 
-  // The empty route first: a slow lookup leaves work queued in the server after its run.
-  const { app, empty } = await phase.run("(c) empty route, then (a) app lookup: scripts/server.ts", async () => {
-    const server = await start("app", appArgs(), appEnv(dbFile, SECRET), path.join(tmp, "app.log"), NOOP_PATH);
+  // Both servers up at once, measured in turns, (a) then (b), ROUNDS times: the machine's speed
+  // drifts by a factor of up to 2 over minutes, and alternating lets it move both alike. The empty
+  // route goes first: a slow lookup leaves work queued in the server after its run.
+  const { app, bare, empty, rounds } = await phase.run(`(c) empty route, then ${ROUNDS} rounds of (a) app lookup and (b) bare node:http + better-sqlite3`, async () => {
+    const appServer = await start("app", appArgs(), appEnv(dbFile, SECRET), path.join(tmp, "app.log"), NOOP_PATH);
+    const bareServer = await start(
+      "bare server",
+      [path.join(import.meta.dirname, "bare-server.mjs")],
+      { ...process.env, DATABASE_PATH: dbFile, LOOKUP_SECRET: SECRET, FLOOR_HEADERS: JSON.stringify(ANSWER_HEADERS) },
+      path.join(tmp, "bare.log"),
+      LOOKUP_PATH,
+    );
     try {
-      await spotCheck(server.baseURL, accounts, links);
-      const empty = await measure("(c) app empty route", server, NOOP_PATH, lookups, SHAPE);
-      const app = await measure("(a) app lookup", server, LOOKUP_PATH, lookups, SHAPE);
-      return { app, empty };
+      const sent = await spotCheck(appServer.baseURL, accounts, links);
+      const floorSent = await spotCheck(bareServer.baseURL, accounts, links);
+      // Date and keep-alive are Node's; the rate-limit headers are off in the benchmark.
+      if (sent.join() !== floorSent.join()) throw new BenchFailure(`the floor's answer has the headers ${floorSent.join(", ")}; the app's: ${sent.join(", ")}`);
+      const empty = await measure("(c) app empty route", appServer, NOOP_PATH, lookups, SHAPE);
+      const rounds: Round[] = [];
+      for (let round = 1; round <= ROUNDS; round++) {
+        const app = await measure(`(a) app lookup, round ${round}`, appServer, LOOKUP_PATH, lookups, SHAPE);
+        const bare = await measure(`(b) bare node:http lookup, round ${round}`, bareServer, LOOKUP_PATH, lookups, SHAPE);
+        console.log(`  round ${round}: (a)/(b) ${(app.reqPerSec / bare.reqPerSec).toFixed(2)}×`);
+        rounds.push({ app, bare });
+      }
+      return {
+        app: pooled("(a) app lookup", rounds.map((r) => r.app)),
+        bare: pooled("(b) bare node:http lookup", rounds.map((r) => r.bare)),
+        empty,
+        rounds,
+      };
     } finally {
-      await stop(server);
+      await stop(appServer);
+      await stop(bareServer);
     }
   });
 
@@ -137,22 +163,6 @@ async function main(tmp: string): Promise<number> {
     });
   }
 
-  const bare = await phase.run("(b) bare node:http + better-sqlite3: node bench/bare-server.mjs", async () => {
-    const server = await start(
-      "bare server",
-      [path.join(import.meta.dirname, "bare-server.mjs")],
-      { ...process.env, DATABASE_PATH: dbFile, LOOKUP_SECRET: SECRET },
-      path.join(tmp, "bare.log"),
-      LOOKUP_PATH,
-    );
-    try {
-      await spotCheck(server.baseURL, accounts, links);
-      return await measure("(b) bare node:http lookup", server, LOOKUP_PATH, lookups, SHAPE);
-    } finally {
-      await stop(server);
-    }
-  });
-
   let profile: { summary: ProfileSummary; on: string } | null = null;
   if (PROFILE === "1" || (PROFILE === "auto" && app.reqPerSec / bare.reqPerSec < VS_BARE)) {
     const on = fixedQuery ? "the ANALYZEd copy" : "the benchmark database";
@@ -162,7 +172,7 @@ async function main(tmp: string): Promise<number> {
     }));
   }
 
-  report({ rows: ROWS, accounts: ACCOUNTS, ...SHAPE }, imports, query, fixedQuery, { app, appFixed, bare, empty }, profile);
+  report({ rows: ROWS, accounts: ACCOUNTS, ...SHAPE }, imports, query, fixedQuery, { app, appFixed, bare, empty, rounds }, profile);
   const broken = brokenText([app, appFixed, bare, empty]);
   if (broken) console.error(`\nSomething broke: ${broken}.`);
   console.log(`\n${phase.line()}`);
@@ -236,6 +246,8 @@ async function readAccounts(csv: string): Promise<Map<string, number>> {
 // Servers and load
 
 const UNKNOWN = "f".repeat(32);
+/** The headers every answer of the app's API carries (the guard's), for the floor to send too. */
+const ANSWER_HEADERS = { ...BASE_HEADERS, "content-security-policy": API_POLICY };
 
 /** Links made as `npm run lookup:links` makes them, into the benchmark's database. */
 function makeLinks(file: string, accountIds: string[]): Map<string, string> {
@@ -263,12 +275,13 @@ function post(url: string, body: string): Promise<Response> {
   });
 }
 
-/** A few accounts, each answer checked against the fixture: a fast wrong answer is no result. */
-async function spotCheck(baseURL: string, accounts: Map<string, number>, links: Map<string, string>): Promise<void> {
+/** A few accounts, each answer checked against the fixture (a fast wrong answer is no result); the names of the headers of an answer. */
+async function spotCheck(baseURL: string, accounts: Map<string, number>, links: Map<string, string>): Promise<string[]> {
   const ids = [...accounts.keys()];
   const step = Math.max(1, Math.floor(ids.length / SPOT_CHECKS));
   const deadline = performance.now() + 5_000;
   let checked = 0;
+  let headerNames: string[] = [];
   for (let i = 0; i < ids.length && checked < SPOT_CHECKS && (checked < 2 || performance.now() < deadline); i += step) {
     const id = ids[i] as string;
     const res = await post(baseURL + LOOKUP_PATH, JSON.stringify({ link: links.get(id) }));
@@ -278,6 +291,7 @@ async function spotCheck(baseURL: string, accounts: Map<string, number>, links: 
         `${baseURL}${LOOKUP_PATH} answered ${res.status} with ${body.responses} responses for a fixture account with ${accounts.get(id)}`,
       );
     }
+    headerNames = [...res.headers.keys()].sort();
     checked++;
   }
   const unknown = await post(baseURL + LOOKUP_PATH, JSON.stringify({ link: links.get(UNKNOWN) }));
@@ -286,6 +300,7 @@ async function spotCheck(baseURL: string, accounts: Map<string, number>, links: 
   const unproven = await post(baseURL + LOOKUP_PATH, JSON.stringify({ link: `${links.get(UNKNOWN)}x` }));
   if (unproven.status !== 403) throw new BenchFailure(`${baseURL}: a broken link got ${unproven.status}, not 403`);
   console.log(`  spot check: ${checked} fixture accounts, 1 unknown one and 1 broken link answered as expected`);
+  return headerNames;
 }
 
 async function profileApp(tmp: string, env: NodeJS.ProcessEnv, bodies: string[]): Promise<ProfileSummary> {

@@ -76,6 +76,27 @@ export async function measure(target: string, server: Server, urlPath: string, r
   return measured;
 }
 
+/** Runs of one target taken as one: mean throughput and CPU, the worst p50 and p99, counts summed. */
+export function pooled(target: string, runs: Measured[]): Measured {
+  const mean = (f: (r: Measured) => number) => runs.reduce((sum, r) => sum + f(r), 0) / runs.length;
+  const sum = (f: (r: Measured) => number) => runs.reduce((total, r) => total + f(r), 0);
+  const cpus = runs.map((r) => r.cpu).filter((c): c is CpuShares => c !== null);
+  const cpuMean = (f: (c: CpuShares) => number) => cpus.reduce((total, c) => total + f(c), 0) / cpus.length;
+  return {
+    target,
+    reqPerSec: mean((r) => r.reqPerSec),
+    p50: Math.max(...runs.map((r) => r.p50)),
+    p99: Math.max(...runs.map((r) => r.p99)),
+    total: sum((r) => r.total),
+    ok: sum((r) => r.ok),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    non2xx: sum((r) => r.non2xx),
+    bytesPerSec: mean((r) => r.bytesPerSec),
+    cpu: cpus.length === runs.length ? { server: cpuMean((c) => c.server), loadGenerator: cpuMean((c) => c.loadGenerator), others: cpuMean((c) => c.others) } : null,
+  };
+}
+
 /** Load runs that broke something: errors (timeouts included) or non-2xx answers. */
 export function brokenText(runs: Array<Measured | null>): string | null {
   const broken = runs.filter((r): r is Measured => r !== null && (r.errors > 0 || r.non2xx > 0));
