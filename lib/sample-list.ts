@@ -3,7 +3,7 @@ import { prng } from "./prng";
 
 /**
  * A generated affected list that agrees with what the sources publish, for an incident whose real
- * list is not public: how many responses and accounts, the window, the prompt lengths. The same
+ * list is not published: how many responses and accounts, the window, the prompt lengths. The same
  * rows on every machine, so tests and the README can name sample accounts.
  */
 export const sampleSpec = z.strictObject({
@@ -18,7 +18,6 @@ export const sampleSpec = z.strictObject({
   from: z.iso.datetime(),
   until: z.iso.datetime(),
   promptTokens: z.strictObject({ above: z.number().int().min(0), atMost: z.number().int().positive(), skew: z.number().positive() }),
-  recipientShare: z.number().min(0).max(1),
   requestIdSuffixes: z.array(z.string().regex(/^[A-Za-z0-9]+$/)).min(1),
 });
 export type SampleSpec = z.infer<typeof sampleSpec>;
@@ -66,7 +65,8 @@ export function generateSample(spec: SampleSpec): SampleRow[] {
       request_id: requestId,
       occurred_at: new Date(at).toISOString(),
       prompt_tokens: minTokens + Math.floor(random() ** spec.promptTokens.skew * tokenRange),
-      role: random() < spec.recipientShare ? "recipient" : "exposed",
+      // Every row is a response that received another customer's data: a sample invents no exposed side.
+      role: "recipient",
     });
   }
   return rows.sort((a, b) => a.occurred_at.localeCompare(b.occurred_at));

@@ -87,12 +87,12 @@ describe("renderIncidentHtml, the GLM-5.3 incident", () => {
     expect(fig).toMatch(/class="thr thr-0"/);
     expect(fig).toContain("GPU KV cache used for prefill: 681,280");
     expect(fig).toContain("GLM-5.3&#x27;s context window: 1,048,576");
-    expect(textOf(fig)).toContain("so not drawn: Prefill cache pool now: 2.04 million (2,040,000 tokens)");
+    expect(textOf(fig)).toContain("so not drawn: Tokens currently in the prefill pool: 2.04 million (2,040,000 tokens)");
   });
 
   it("labels the generated affected responses as sample data, and speaks of the exposure window it has", () => {
     expect(html).toContain('<span class="badge">Sample data</span>');
-    expect(textOf(html)).toContain("Sample data. The list of affected accounts");
+    expect(textOf(html)).toContain("Sample data. The source article gives no list of affected accounts");
     expect(textOf(html)).toContain("155 sample affected responses: ");
     expect(textOf(figure(html, "affected-per-day"))).toContain("across the exposure window (27 Aug 2026 – 9 Sep 2026) — sample data");
   });
@@ -104,7 +104,7 @@ describe("renderIncidentHtml, the GLM-5.3 incident", () => {
     expect(text).toContain("Exposure window 27 August 2026 – 9 September 2026: 13 days");
     expect(text).toContain("Some accounts (unnamed in the article): about 20 hours");
     expect(text).toContain("Two counts of the outage disagree");
-    expect(text).toContain("Attack No. Per the article");
+    expect(text).toContain("Attack No. The source article's own view (\"our view\"), not Cloudflare's words");
   });
 
   it("keeps each date as precise as the record: months as months, minutes in UTC", () => {

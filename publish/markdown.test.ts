@@ -68,22 +68,22 @@ describe("renderMarkdown, the GLM-5.3 incident", () => {
   });
 
   it("carries the lead, the figures, the timeline and the lengths", () => {
-    expect(text).toContain("- **Exposure window:** 27 August 2026 – 9 September 2026: **13 days**, by Cloudflare's count[^3].");
-    expect(text).toContain("- **Attack:** No. Per the article,");
+    expect(text).toContain("- **Exposure window:** 27 August 2026 – 9 September 2026: **13 days**, by Cloudflare's count[^0][^3].");
+    expect(text).toContain("- **Attack:** No. The source article's own view (\"our view\"), not Cloudflare's words");
     expect(text).toContain("**5 h 40 min**, by Cloudflare's count[^3]. Some accounts (unnamed in the article): **about 20 hours**[^0].");
-    expect(text).toContain("| Confirmed affected responses[^0][^3] | 155 responses | Covering all requests over 681,280 tokens. |");
+    expect(text).toContain("| Confirmed affected responses[^0][^3] | 155 responses | Each one received fragments of another customer's session; together they cover all requests over 681,280 tokens. |");
     expect(text).toContain("### Background (Dec 2021 – 14 Aug 2026)");
-    expect(text).toContain("- *13 days later*\\\n  **27 August 2026** · exposure — **Leak begins**[^3]\\\n  Start of the exposure window");
+    expect(text).toContain("- *13 days later*\\\n  **27 August 2026** · exposure — **Leak begins**[^0][^3]\\\n  Start of the exposure window");
     expect(text).toContain("**December 2021** · background");
     expect(text).toContain("**9 September 2026** (that day, time not given)");
     for (const length of ["5 h 40 min", "about 20 hours", "13 days", "47 days (about 7 weeks)"]) expect(text).toContain(length);
   });
 
   it("gives counts only for the affected responses, labelled as sample data", () => {
-    expect(text).toContain("**Sample data.** The list of affected accounts");
-    expect(text).toContain("| 27 Aug 2026 | 9 | 1 | 10 |");
+    expect(text).toContain("**Sample data.** The source article gives no list of affected accounts");
+    expect(text).toContain("| 27 Aug 2026 | 16 | 0 | 16 |");
     expect(text).toContain("- GPU KV cache used for prefill: 681,280 (681,280 tokens): inside the range above");
-    expect(text).toContain("- Prefill cache pool now: 2.04 million (2,040,000 tokens): outside it (650,000–1,050,000)");
+    expect(text).toContain("- Tokens currently in the prefill pool: 2.04 million (2,040,000 tokens): outside it (650,000–1,050,000)");
     expect(text).toContain("### Per day (UTC), across the exposure window (27 Aug 2026 – 9 Sep 2026) — sample data");
     expect(text).not.toMatch(/[0-9a-f]{32}/); // no account ids
   });

@@ -92,7 +92,9 @@ export function affectedSentence(a: Extract<AffectedView, { state: "list" }>): s
   return (
     `${formatCount(a.total)} ${a.sample ? "sample" : "recorded"} affected responses: ` +
     `${formatCount(a.byRole.recipient)} where the account received fragments of another tenant's session, ` +
-    `${formatCount(a.byRole.exposed)} where the account's own session appeared in another's response.`
+    (a.byRole.exposed > 0
+      ? `${formatCount(a.byRole.exposed)} where the account's own session appeared in another's response.`
+      : "none recorded where an account's own session appeared in another's response.")
   );
 }
 

@@ -49,8 +49,10 @@ function AccountVerdict({ answer, sample }: { answer: Extract<LookupAnswer, { co
       <h2 className="text-xl font-semibold">Your account was affected{sample}</h2>
       <p className="mt-2">
         {plural(answer.responses, "affected response", "affected responses")} between {when(answer.firstAt ?? "")} and {when(answer.lastAt ?? "")}: in{" "}
-        {answer.byRole.recipient} your account received fragments of another customer&apos;s session; in {answer.byRole.exposed} fragments of your
-        session appeared in another customer&apos;s response.
+        {answer.byRole.recipient} your account received fragments of another customer&apos;s session
+        {answer.byRole.exposed > 0
+          ? `; in ${answer.byRole.exposed} fragments of your session appeared in another customer's response.`
+          : ". The list records no response in which your session appeared in another customer's."}
       </p>
     </div>
   );

@@ -26,7 +26,7 @@ function PerDay({ a, sample }: { a: List; sample: string }) {
           <Legend
             items={[
               { swatch: "sw-1", label: `Received another's data (${formatCount(a.byRole.recipient)})` },
-              { swatch: "sw-2", label: `Own data exposed (${formatCount(a.byRole.exposed)})` },
+              { swatch: "sw-2", label: `Own data exposed (${a.byRole.exposed > 0 ? formatCount(a.byRole.exposed) : "none recorded"})` },
             ]}
           />
         </>
@@ -109,7 +109,7 @@ export function Affected({ title, affected }: { title: string; affected: Affecte
             </div>
             <div>
               <dt>Own session exposed</dt>
-              <dd>{formatCount(a.byRole.exposed)}</dd>
+              <dd>{a.byRole.exposed > 0 ? formatCount(a.byRole.exposed) : "none recorded"}</dd>
             </div>
           </dl>
         </div>
