@@ -61,12 +61,14 @@ afterAll(() => {
 describe("prepareDatabase on a real SQLite file", () => {
   it("loads the seed through the verbs: the record, then its sample list, each with one audit entry", () => {
     const counts = rowCounts();
-    expect(counts.incident).toBe(1);
-    expect(counts.source).toBe(13);
+    // The shipped incidents: GLM-5.3 (13 sources, a sample list) and ChatGPT (5 sources, no list).
+    expect(counts.incident).toBe(2);
+    expect(counts.source).toBe(18);
     expect(counts.affected_response).toBe(155);
     expect(counts.affected_list).toBe(1);
     const audit = db.$client.prepare("SELECT actor, action, entity FROM audit_entry ORDER BY id").all();
     expect(audit).toEqual([
+      { actor: "system:seed", action: "import", entity: "incident" },
       { actor: "system:seed", action: "import", entity: "incident" },
       { actor: "system:seed", action: "import", entity: "affected" },
     ]);
@@ -81,7 +83,10 @@ describe("prepareDatabase on a real SQLite file", () => {
   it("changes nothing when run again", async () => {
     const before = rowCounts();
     const again = await prepareDatabase({ env: env() });
-    expect(again.seeded).toEqual([{ slug: SLUG, loaded: false, affected: 0 }]);
+    expect(again.seeded).toEqual([
+      { slug: "chatgpt-redis-py-cross-user-exposure", loaded: false, affected: 0 },
+      { slug: SLUG, loaded: false, affected: 0 },
+    ]);
     expect(rowCounts()).toEqual(before);
   });
 

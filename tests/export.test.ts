@@ -8,16 +8,15 @@ import vnu from "vnu-jar";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
-import { CHARTS, SECTION_HEADINGS, SLUG } from "./support/contract";
+import { CHARTS, SECOND_SLUG, SECTION_HEADINGS, SLUG } from "./support/contract";
 import { readTree, runScript } from "./support/export-run";
 
+/** The shipped incidents, newest first as the index and the feed list them. */
+const SLUGS = [SLUG, SECOND_SLUG];
 const FILES = [
   "index.html",
   "feed.xml",
-  `incidents/${SLUG}/index.html`,
-  `incidents/${SLUG}/postmortem.md`,
-  `incidents/${SLUG}/incident.json`,
-  `incidents/${SLUG}/incident.schema.json`,
+  ...SLUGS.flatMap((s) => [`incidents/${s}/index.html`, `incidents/${s}/postmortem.md`, `incidents/${s}/incident.json`, `incidents/${s}/incident.schema.json`]),
 ];
 const SCREENSHOTS = path.resolve("test-results/screenshots");
 
@@ -53,7 +52,8 @@ describe("npm run export", () => {
   });
 
   it("holds no script and links nowhere but in-page anchors, its own files and citation links", () => {
-    const sourceUrls = new Set((JSON.parse(file(`incidents/${SLUG}/incident.json`)) as { record: { sources: Array<{ url: string | null }> } }).record.sources.flatMap((s) => (s.url ? [s.url] : [])));
+    const sourcesOf = (slug: string) => (JSON.parse(file(`incidents/${slug}/incident.json`)) as { record: { sources: Array<{ url: string | null }> } }).record.sources;
+    const sourceUrls = new Set(SLUGS.flatMap(sourcesOf).flatMap((s) => (s.url ? [s.url] : [])));
     for (const name of FILES.filter((f) => f.endsWith(".html"))) {
       const html = file(name);
       expect(html).not.toMatch(/<script/i);
@@ -81,17 +81,23 @@ describe("npm run export", () => {
         root: root.localName,
         ns: root.namespaceURI,
         entries: doc.getElementsByTagNameNS("http://www.w3.org/2005/Atom", "entry").length,
-        title: doc.getElementsByTagNameNS("http://www.w3.org/2005/Atom", "title")[1]?.textContent,
+        titles: [...doc.getElementsByTagNameNS("http://www.w3.org/2005/Atom", "entry")].map((e) => e.getElementsByTagNameNS("http://www.w3.org/2005/Atom", "title")[0]?.textContent),
       };
     }, file("feed.xml"));
     await page.close();
-    expect(parsed).toEqual({ error: false, root: "feed", ns: "http://www.w3.org/2005/Atom", entries: 1, title: "GLM-5.3 cross-tenant KV-cache exposure on Workers AI" });
+    expect(parsed).toEqual({
+      error: false,
+      root: "feed",
+      ns: "http://www.w3.org/2005/Atom",
+      entries: 2,
+      titles: ["GLM-5.3 cross-tenant KV-cache exposure on Workers AI", "ChatGPT cross-user exposure through a redis-py bug"],
+    });
   });
 
   it("gives the same incident back through import into an empty database: every file identical", () => {
     const db = path.join(dir, "roundtrip.db");
     runScript("prepare-db", ["--no-seed"], db);
-    runScript("import-incident", [path.join(out, `incidents/${SLUG}/incident.json`)], db);
+    for (const slug of SLUGS) runScript("import-incident", [path.join(out, `incidents/${slug}/incident.json`)], db);
     const again = path.join(dir, "again");
     runScript("export", ["--out", again], db);
     const before = readTree(out);

@@ -34,6 +34,6 @@ describe("the incident page and its export.html", () => {
     expect(charts(page).map(([id]) => id)).toEqual(["durations-minutes", "durations-days", "affected-per-day", "affected-prompt-length"]);
     const rows = (html: string) => attributeValues(html, "id").filter((id) => id.startsWith("duration-"));
     expect(rows(exported)).toEqual(rows(page));
-    expect(rows(page).length).toBe(10);
+    expect(rows(page).length).toBe(11);
   });
 });

@@ -3,6 +3,9 @@
 export const SLUG = "glm-5-3-kv-cache-exposure";
 export const TITLE = "GLM-5.3 cross-tenant KV-cache exposure on Workers AI";
 export const INCIDENT_PATH = `/incidents/${SLUG}`;
+/** The second shipped incident: a real one with no affected list published. */
+export const SECOND_SLUG = "chatgpt-redis-py-cross-user-exposure";
+export const SECOND_TITLE = "ChatGPT cross-user exposure through a redis-py bug";
 
 export const SECTION_HEADINGS = [
   "lead-heading",
