@@ -74,7 +74,8 @@ describe("the ChatGPT incident of 20 March 2023", () => {
   });
 
   it("reads well in Chromium at 390 px, with no axe violations", async () => {
-    const tab = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    const tab = await context.newPage();
     try {
       await tab.goto(new URL(page, baseURL).href);
       await expect(tab.locator("h1").textContent()).resolves.toBe(SECOND_TITLE);
@@ -82,7 +83,7 @@ describe("the ChatGPT incident of 20 March 2023", () => {
       expect(overflow).toBeLessThanOrEqual(0);
       await expectNoAxeViolations(tab, "ChatGPT incident page");
     } finally {
-      await tab.close();
+      await context.close();
     }
   });
 });
