@@ -16,6 +16,7 @@ const FAILOVER: IncidentRecord = {
     provider: "Example Cloud",
     service: "Managed Postgres",
     model: null,
+    kind: "Database failover",
     status: "resolved",
     severity: null,
     impact: "Writes to the cluster failed for twelve minutes.",

@@ -3,7 +3,7 @@ import type { AffectedSummary } from "@/domain/record/affected";
 import type { Figure } from "@/domain/record/figure";
 import type { IncidentRecord } from "@/domain/record/record";
 import { parsePreciseTime } from "@/lib/precise-time";
-import { durationRows } from "./durations";
+import { durationRows, rowRange } from "./durations";
 
 /** An incident as a list of incidents shows it: the front page, the export's index and the feed. */
 export type CardView = {
@@ -11,7 +11,10 @@ export type CardView = {
   title: string;
   provider: string;
   service: string;
+  kind: string | null;
   status: string;
+  /** The exposure window, by its own label, and its dates ("27 Aug 2026 → 9 Sep 2026"); null when the record has none. */
+  when: { label: string; range: string } | null;
   impact: string;
   /** The latest dated event (see latestUpdate): what "newest" means. */
   latest: string;
@@ -33,6 +36,12 @@ export function latestUpdate(record: IncidentRecord): string {
   return best === -Infinity ? "1970-01-01T00:00:00Z" : new Date(best).toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
+function exposureOf(rows: ReturnType<typeof durationRows>): CardView["when"] {
+  const row = rows.find((r) => r.role === "exposure");
+  const range = row ? rowRange(row, true) : null;
+  return row && range ? { label: row.label, range } : null;
+}
+
 export function cardView(stored: { record: IncidentRecord; affected: { summary: AffectedSummary } | null }): CardView {
   const { record } = stored;
   const i = record.incident;
@@ -42,7 +51,9 @@ export function cardView(stored: { record: IncidentRecord; affected: { summary: 
     title: i.title,
     provider: i.provider,
     service: i.service,
+    kind: i.kind,
     status: i.status,
+    when: exposureOf(rows),
     impact: i.impact,
     latest: latestUpdate(record),
     figures: record.figures.filter((f) => f.headline),

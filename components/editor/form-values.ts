@@ -17,6 +17,7 @@ export function incidentFromForm(form: Form) {
     provider: text(form, "provider"),
     service: text(form, "service"),
     model: optional(form, "model"),
+    kind: optional(form, "kind"),
     status: text(form, "status"),
     severity: optional(form, "severity"),
     impact: text(form, "impact"),

@@ -46,6 +46,7 @@ export function IncidentForm({ action, values = {}, version, submitLabel }: Prop
       {text("provider", "Provider")}
       {text("service", "Service")}
       {text("model", "Model (optional)")}
+      {text("kind", "Kind (optional)", { hint: 'what sort of incident, as the front page filters them, e.g. "Cross-customer data exposure"' })}
       <Field name="status" label="Status">
         <select id="status" name="status" defaultValue={sent?.status ?? values.status ?? "investigating"} className={INPUT}>
           {INCIDENT_STATUSES.map((s) => (

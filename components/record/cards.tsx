@@ -13,7 +13,13 @@ export function IncidentCards({ cards, href, files }: { cards: CardView[]; href:
       {cards.map((c) => (
         <li key={c.slug}>
           <p className="small muted">
-            {c.provider} · {c.service} · {c.status}
+            {[c.provider, c.service, c.kind, c.status].filter((part) => part !== null).join(" · ")}
+            {c.when && (
+              <>
+                <br />
+                {c.when.label}: {c.when.range}
+              </>
+            )}
           </p>
           <h2>
             <a href={href(c.slug)}>{c.title}</a>

@@ -76,6 +76,7 @@ export function readIncident(db: Db, slug: string, { drafts = false } = {}): Sto
         provider: row.provider,
         service: row.service,
         model: row.model,
+        kind: row.kind,
         status: row.status,
         severity: row.severity,
         impact: row.impact,

@@ -12,6 +12,8 @@ export const incident = sqliteTable(
     provider: text("provider").notNull(),
     service: text("service").notNull(),
     model: text("model"),
+    /** What sort of incident it is ("Cross-customer data exposure"); the dashboard's filter. */
+    kind: text("kind"),
     status: text("status", { enum: INCIDENT_STATUSES }).notNull(),
     /** Null until someone with standing rates it; never guessed. */
     severity: text("severity", { enum: SEVERITIES }),

@@ -9,6 +9,8 @@ export const incidentSchema = z.strictObject({
   provider: text,
   service: text,
   model: text.nullable(),
+  /** What sort of incident it is, as the dashboard groups and filters them ("Cross-customer data exposure"). */
+  kind: text.nullable().default(null),
   status: z.enum(INCIDENT_STATUSES),
   severity: z.enum(SEVERITIES).nullable(),
   impact: text,

@@ -1,0 +1,84 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Actor } from "@/domain/access";
+import { type Db, openDatabase } from "../client";
+import { readEnv } from "../env";
+import { prepareDatabase } from "../prepare";
+import { removeItem, updateItem } from "../write/collections";
+import { setPublished } from "../write/incident";
+import { MARK_END, MARK_START, readDashboard } from "./dashboard";
+
+// The front page's read on a real SQLite file with the shipped incidents, changed through the
+// domain verbs: the FTS5 table is kept in step by the migration's triggers, not by the writers.
+const GLM = "glm-5-3-kv-cache-exposure";
+const CHATGPT = "chatgpt-redis-py-cross-user-exposure";
+const editor: Actor = { kind: "user", id: 1, email: "ed@example.com", role: "editor" };
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aftermath-dashboard-"));
+let db: Db;
+
+beforeAll(async () => {
+  const file = path.join(dir, "a.db");
+  await prepareDatabase({ env: readEnv({ DATABASE_PATH: file, LOOKUP_SECRET: "d".repeat(40) }) });
+  db = openDatabase(file);
+});
+afterAll(() => {
+  db.$client.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const versionOf = (slug: string) => db.$client.prepare("SELECT version FROM incident WHERE slug = ?").pluck().get(slug) as number;
+const eventId = (slug: string, key: string) =>
+  db.$client.prepare("SELECT e.id FROM event e JOIN incident i ON i.id = e.incident_id WHERE i.slug = ? AND e.key = ?").pluck().get(slug, key) as number;
+const hitsFor = (q: string) => readDashboard(db, { q }).hits.map((h) => [h.kind, h.slug, h.ref]);
+
+describe("readDashboard", () => {
+  it("offers each filter's values with their counts, and filters by each", () => {
+    const all = readDashboard(db, {});
+    expect(all.slugs.sort()).toEqual([CHATGPT, GLM]);
+    expect(all.facets).toEqual({
+      provider: [{ value: "Cloudflare", count: 1 }, { value: "OpenAI", count: 1 }],
+      kind: [{ value: "Cross-customer data exposure", count: 2 }],
+      year: [{ value: "2023", count: 1 }, { value: "2026", count: 1 }],
+      status: [{ value: "resolved", count: 2 }],
+    });
+    expect(readDashboard(db, { provider: "OpenAI" }).slugs).toEqual([CHATGPT]);
+    expect(readDashboard(db, { year: "2026" }).slugs).toEqual([GLM]);
+    expect(readDashboard(db, { kind: "Cross-customer data exposure", status: "resolved" }).slugs.sort()).toEqual([CHATGPT, GLM]);
+    expect(readDashboard(db, { status: "investigating" }).slugs).toEqual([]);
+    expect(readDashboard(db, { provider: "OpenAI", year: "2026" }).slugs).toEqual([]);
+  });
+
+  it("finds a word of an event's detail and of a source's title, marked where it matched", () => {
+    expect(hitsFor("HackerOne")).toEqual([["event", GLM, "researcher-report"]]);
+    const source = readDashboard(db, { q: "cancelled futures" });
+    expect(source.slugs).toEqual([CHATGPT]);
+    expect(source.hits.map((h) => [h.kind, h.ref])).toEqual([["source", "4"]]);
+    expect(source.hits[0]?.title).toBe(`Fixing ${MARK_START}cancelled${MARK_END} async ${MARK_START}futures${MARK_END}`);
+    expect(readDashboard(db, { q: "redis", year: "2026" }).hits).toEqual([]);
+  });
+
+  it("matches nothing for a search with no word in it, rather than everything", () => {
+    expect(readDashboard(db, { q: '"*()' })).toMatchObject({ slugs: [], hits: [], search: null });
+  });
+
+  it("stays in step when an event is edited and when one is deleted", () => {
+    const id = eventId(GLM, "researcher-report");
+    updateItem({
+      db, actor: editor, slug: GLM, collection: "events", id,
+      input: { version: versionOf(GLM), item: { key: "researcher-report", at: "2026-09-08", precision: "day", phase: "detection", title: "Researcher reports the leak", detail: "Reported through a zebracorn programme.", cites: [3] } },
+    });
+    expect(hitsFor("zebracorn")).toEqual([["event", GLM, "researcher-report"]]);
+    expect(hitsFor("HackerOne")).toEqual([]);
+    expect(hitsFor("Source article last updated")).toEqual([["event", GLM, "article-updated"]]);
+    removeItem({ db, actor: editor, slug: GLM, collection: "events", id: eventId(GLM, "article-updated"), input: { version: versionOf(GLM) } });
+    expect(hitsFor("Source article last updated")).toEqual([]);
+  });
+
+  it("shows nothing of an incident that is not published", () => {
+    setPublished({ db, actor: editor, slug: CHATGPT, input: { version: versionOf(CHATGPT) }, published: false });
+    expect(readDashboard(db, { q: "redis" })).toMatchObject({ slugs: [], hits: [] });
+    expect(readDashboard(db, {}).facets.provider).toEqual([{ value: "Cloudflare", count: 1 }]);
+  });
+});
