@@ -22,6 +22,8 @@ export type RouteSpec = {
   edge?: true;
   /** A public answer the server keeps in memory (http/edge/serve.ts): a page Next renders, the feed, or an incident's file. */
   kept?: "page" | "feed" | IncidentFile;
+  /** A kept page that reads its query (the dashboard's search and filters): kept only when asked without one. */
+  readsQuery?: true;
 };
 
 const page = (path: string, post?: BodyRule): RouteSpec => ({ path, kind: "page", methods: post ? { GET: null, POST: post } : { GET: null } });
@@ -33,7 +35,8 @@ const form = { maxBytes: BODY_LIMITS.form, form: true } as const;
 const editorForm = { maxBytes: BODY_LIMITS.editorForm, form: true } as const;
 
 export const ROUTES: readonly RouteSpec[] = [
-  publicPage("/"),
+  // Kept bare; a search or a filter in the address is rendered for that request.
+  { ...publicPage("/"), readsQuery: true },
   file("/feed.xml", "feed"),
   publicPage("/incidents/[slug]"),
   publicPage("/incidents/[slug]/changes"),

@@ -12,12 +12,13 @@ export type CachedRoute = { key: string } & (
   | { kind: "feed" }
 );
 
-/** The kept answer a GET or HEAD asks for, or null; the key is the path, since no public page reads its query. */
+/** The kept answer a GET or HEAD asks for, or null; the key is the path: a page that reads its query is kept only without one. */
 export function cachedRoute(req: IncomingMessage, { route, path }: Admitted): CachedRoute | null {
   const kept = route?.spec.kept;
   if (!kept || (req.method !== "GET" && req.method !== "HEAD")) return null;
   // A navigation inside the app asks for the page's RSC payload, not its HTML; Next answers those.
   if (req.headers.rsc !== undefined || req.url?.includes("_rsc=")) return null;
+  if (route.spec.readsQuery && req.url?.includes("?")) return null;
   const slug = route.params.slug ?? null;
   if (kept === "feed") return { key: path, kind: "feed" };
   if (kept === "page") return { key: path, kind: "page", slug };
