@@ -1,5 +1,6 @@
 import "server-only";
-import { cardView, type CardView, newestFirst } from "@/view/card";
+import type { IncidentRecord } from "@/domain/record/record";
+import { cardView, type CardView, latestUpdate, newestFirst } from "@/view/card";
 import type { Db } from "@/db/client";
 import { listIncidents, readIncident } from "@/db/read/incident";
 
@@ -9,4 +10,13 @@ export function readCards(db: Db): CardView[] {
     const stored = readIncident(db, i.slug);
     return stored ? [cardView(stored)] : [];
   }));
+}
+
+/** Every published incident's record, newest first, as the comparison of durations reads them. */
+export function readComparedRecords(db: Db): IncidentRecord[] {
+  const records = listIncidents(db).flatMap((i) => {
+    const stored = readIncident(db, i.slug);
+    return stored ? [stored.record] : [];
+  });
+  return newestFirst(records.map((record) => ({ record, slug: record.incident.slug, latest: latestUpdate(record) }))).map((r) => r.record);
 }

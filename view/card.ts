@@ -1,4 +1,4 @@
-import { DURATION_ROLES } from "@/domain/record/constants";
+import { LEAD_ROLES } from "@/domain/record/constants";
 import type { AffectedSummary } from "@/domain/record/affected";
 import type { Figure } from "@/domain/record/figure";
 import type { IncidentRecord } from "@/domain/record/record";
@@ -57,7 +57,7 @@ export function cardView(stored: { record: IncidentRecord; affected: { summary: 
     impact: i.impact,
     latest: latestUpdate(record),
     figures: record.figures.filter((f) => f.headline),
-    durations: DURATION_ROLES.flatMap((role) => rows.filter((r) => r.role === role).map((r) => ({ key: r.key, label: r.label, display: r.display }))),
+    durations: LEAD_ROLES.flatMap((role) => rows.filter((r) => r.role === role).map((r) => ({ key: r.key, label: r.label, display: r.display }))),
     affected: stored.affected ? { total: stored.affected.summary.total, sample: stored.affected.summary.sample } : null,
   };
 }

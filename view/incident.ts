@@ -1,4 +1,4 @@
-import { DURATION_ROLES, type RecommendationAudience, type RecommendationStatus } from "@/domain/record/constants";
+import { LEAD_ROLES, type RecommendationAudience, type RecommendationStatus } from "@/domain/record/constants";
 import type { ContextFact } from "@/domain/record/context-fact";
 import type { AffectedSummary } from "@/domain/record/affected";
 import type { Figure } from "@/domain/record/figure";
@@ -76,7 +76,7 @@ function leadFacts(record: IncidentRecord, rows: DurationRow[]): LeadFact[] {
     { term: "Cause", kind: "prose", text: i.cause },
     { term: "Attack", kind: "attack", answer: i.isAttack === null ? "Not established" : i.isAttack ? "Yes" : "No", note: i.attackNote },
   ];
-  for (const role of DURATION_ROLES) {
+  for (const role of LEAD_ROLES) {
     const row = rows.find((r) => r.role === role);
     if (row) facts.push({ term: row.label, kind: "duration", row, disputes: rows.filter((r) => r.contests === row.key) });
   }

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { DashboardFilters } from "@/components/dashboard/filters";
 import { SearchHits } from "@/components/dashboard/search-hits";
 import { IncidentCards } from "@/components/record/cards";
@@ -27,6 +28,9 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
     <div className="record">
       <h1>Incidents</h1>
       <p className="muted">Each record keeps what happened, for how long, to whom, and the source behind every figure.</p>
+      <p>
+        <Link href="/compare">Compare how long each incident took: to detection, to declaration, exposure, outage, to the report</Link>
+      </p>
       <DashboardFilters facets={board.facets} asked={asked.success ? asked.data : {}} />
       {!asked.success ? (
         <div role="alert" className="rounded-md border border-red-600 p-4">

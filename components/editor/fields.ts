@@ -53,7 +53,7 @@ export const ITEM_FIELDS = {
   durations: [
     { name: "key", label: "Key", kind: "text", hint: "e.g. outage" },
     { name: "label", label: "Label", kind: "text" },
-    { name: "role", label: "Stands for (optional)", kind: "select", options: DURATION_ROLES, optional: true, hint: "shown in the lead and on the front page" },
+    { name: "role", label: "Stands for (optional)", kind: "select", options: DURATION_ROLES, optional: true, hint: "the same measure across incidents, compared side by side; exposure and outage also stand in the lead and on the front page" },
     { name: "countedBy", label: "Counted by", kind: "text" },
     { name: "kind", label: "Kind", kind: "select", options: DURATION_KINDS, initial: "interval", hint: "interval: between two events; stated: a length with no dates" },
     { name: "from", label: "From event", kind: "event", only: "interval" },

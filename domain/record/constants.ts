@@ -45,8 +45,10 @@ export const CITATION_SUBJECTS = [
 export type CitationSubject = (typeof CITATION_SUBJECTS)[number];
 
 /**
- * What a duration claim may stand for in the lead and on the front page. At most one claim of an
- * incident carries each role; the others are shown with the rest of the durations.
+ * What a duration claim may stand for: the same measure across incidents, compared side by side
+ * (/compare). At most one claim of an incident carries each role; the others are its own.
  */
-export const DURATION_ROLES = ["exposure", "outage"] as const;
+export const DURATION_ROLES = ["detection", "declaration", "exposure", "outage", "report"] as const;
 export type DurationRole = (typeof DURATION_ROLES)[number];
+/** The roles that also stand in an incident's lead and on its card. */
+export const LEAD_ROLES = ["exposure", "outage"] as const satisfies readonly DurationRole[];

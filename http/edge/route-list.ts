@@ -38,6 +38,7 @@ export const ROUTES: readonly RouteSpec[] = [
   // Kept bare; a search or a filter in the address is rendered for that request.
   { ...publicPage("/"), readsQuery: true },
   file("/feed.xml", "feed"),
+  publicPage("/compare"),
   publicPage("/incidents/[slug]"),
   publicPage("/incidents/[slug]/changes"),
   // Not kept: a tenant with a lookup session sees their own account on it.

@@ -1,0 +1,106 @@
+import { ChartFigure } from "@/components/charts/chart-figure";
+import { type DurationBar, DurationChart } from "@/components/charts/duration-chart";
+import type { ComparedCell, ComparedMeasure } from "@/view/comparison";
+import { inUnit } from "@/view/durations";
+
+const pageOf = (c: ComparedCell) => `/incidents/${encodeURIComponent(c.incident.slug)}`;
+
+function barsOf(m: ComparedMeasure): DurationBar[] {
+  const unit = m.unit;
+  if (!unit) return [];
+  return m.cells.flatMap(({ incident, row }) =>
+    row
+      ? [{ key: incident.slug, label: incident.title, value: inUnit(row.minutes, unit), min: inUnit(row.range.min, unit), max: inUnit(row.range.max, unit), end: row.length, contested: false, whisker: row.range.max > row.range.min }]
+      : [],
+  );
+}
+
+/** One measure across incidents: a chart of those that have it, and by name those that do not. */
+function MeasureChart({ m }: { m: ComparedMeasure }) {
+  const bars = barsOf(m);
+  const missing = m.cells.filter((c) => c.row === null).map((c) => c.incident.title);
+  const name = `Bar chart of ${m.label.toLowerCase()} by incident${m.unit ? `, in ${m.unit.name}` : ""}: ${bars.map((b) => `${b.label}, ${b.end}`).join("; ") || "none recorded"}`;
+  return (
+    <ChartFigure
+      id={`compare-${m.role}`}
+      caption={
+        <>
+          <strong>{m.label}</strong>: {m.what}
+          {m.unit ? `, in ${m.unit.name}` : ""}
+          {bars.some((b) => b.whisker) ? "; whiskers show what each record's dates allow" : ""}.
+          {missing.length > 0 && <> Not in the record of: {missing.join("; ")}.</>}
+        </>
+      }
+    >
+      {bars.length > 0 ? <DurationChart bars={bars} unit={m.unit?.name ?? ""} label={name} /> : <p className="muted">No incident records this length.</p>}
+    </ChartFigure>
+  );
+}
+
+function Cell({ c }: { c: ComparedCell }) {
+  if (!c.row) return <span className="muted">not in the record</span>;
+  return (
+    <>
+      <a href={`${pageOf(c)}#duration-${c.row.key}`}>
+        <strong>{c.row.display}</strong>
+      </a>
+      {c.range && <span className="muted"> ({c.range})</span>}
+      <br />
+      <span className="small muted">
+        {c.between ?? "stated, no dates"} · {c.row.countedBy}
+      </span>{" "}
+      <sup className="cite">
+        {c.row.cites.map((n) => (
+          <a key={n} href={`${pageOf(c)}#source-${n}`} aria-label={`${c.incident.title}, source ${n}`}>
+            [{n}]
+          </a>
+        ))}
+      </sup>
+    </>
+  );
+}
+
+export function Comparison({ measures }: { measures: ComparedMeasure[] }) {
+  const incidents = measures[0]?.cells.map((c) => c.incident) ?? [];
+  return (
+    <div className="stack-y">
+      {measures.map((m) => (
+        <MeasureChart key={m.role} m={m} />
+      ))}
+      <div className="scroll">
+        <table className="stack">
+          <caption>Every compared length, at its own record&apos;s precision, with who counts it and its sources</caption>
+          <thead>
+            <tr>
+              <th scope="col">Incident</th>
+              {measures.map((m) => (
+                <th key={m.role} scope="col">
+                  {m.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {incidents.map((incident, i) => (
+              <tr key={incident.slug}>
+                <th scope="row">
+                  <a href={`/incidents/${encodeURIComponent(incident.slug)}`}>{incident.title}</a>
+                  <br />
+                  <span className="small muted">{incident.provider}</span>
+                </th>
+                {measures.map((m) => {
+                  const c = m.cells[i];
+                  return (
+                    <td key={m.role} data-label={m.label}>
+                      {c && <Cell c={c} />}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

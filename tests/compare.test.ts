@@ -1,0 +1,65 @@
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectNoAxeViolations } from "./support/axe";
+import { launchBrowser } from "./support/browser";
+import { SECOND_SLUG, SECOND_TITLE, SLUG, TITLE } from "./support/contract";
+import { visibleText } from "./support/html";
+
+// The comparison of durations across incidents, against the production server.
+const baseURL = inject("baseURL");
+const SCREENSHOTS = path.resolve("test-results/screenshots");
+const MEASURES = ["detection", "declaration", "exposure", "outage", "report"];
+
+let browser: Browser;
+let html: string;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const response = await fetch(new URL("/compare", baseURL));
+  expect(response.status).toBe(200);
+  html = await response.text();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("/compare", () => {
+  it("draws each measure as SVG in the server's HTML, one figure per measure", () => {
+    for (const m of MEASURES) expect(html, m).toMatch(new RegExp(`data-chart="compare-${m}"[\\s\\S]*?<svg`));
+  });
+
+  it("shows each incident's length at its own precision, with its range, linked to its own figure and its sources", () => {
+    const text = visibleText(html);
+    expect(text).toContain("13 days (12–14 days)");
+    expect(text).toContain("9 h");
+    expect(text).toContain("47 days (about 7 weeks) (46–48 days)");
+    expect(html).toContain(`href="/incidents/${SLUG}#duration-exposure-window"`);
+    expect(html).toContain(`href="/incidents/${SECOND_SLUG}#duration-exposure-window"`);
+    expect(html).toContain(`href="/incidents/${SLUG}#source-3"`);
+  });
+
+  it("shows a length a record lacks as missing, never as zero", () => {
+    const text = visibleText(html);
+    expect(text).toContain(`Not in the record of: ${SECOND_TITLE}.`);
+    expect(text.match(/not in the record/g)?.length).toBeGreaterThanOrEqual(3);
+    expect(text).not.toMatch(new RegExp(`${SECOND_TITLE}, 0\\b`));
+    const table = visibleText(html.slice(html.indexOf("<tbody")));
+    expect(table.indexOf(TITLE)).toBeLessThan(table.indexOf(SECOND_TITLE));
+  });
+
+  for (const width of [390, 1440]) {
+    it(`has no axe violations and no sideways scroll at ${width} px`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 1000 } });
+      const page = await context.newPage();
+      try {
+        await page.goto(new URL("/compare", baseURL).href);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await expectNoAxeViolations(page, `compare at ${width} px`);
+        await page.screenshot({ path: path.join(SCREENSHOTS, `compare-${width}.png`), fullPage: true });
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { readSeedIncident } from "@/db/seed/read";
+import { COMPARED, comparisonView } from "./comparison";
+
+const glm = readSeedIncident("glm-5-3-kv-cache-exposure").record;
+const chatgpt = readSeedIncident("chatgpt-redis-py-cross-user-exposure").record;
+const measures = comparisonView([glm, chatgpt]);
+const cell = (role: string, slug: string) => measures.find((m) => m.role === role)?.cells.find((c) => c.incident.slug === slug);
+
+describe("comparisonView", () => {
+  it("has every compared measure for every incident, in the order given", () => {
+    expect(measures.map((m) => m.role)).toEqual(COMPARED.map((c) => c.role));
+    for (const m of measures) expect(m.cells.map((c) => c.incident.slug)).toEqual([glm.incident.slug, chatgpt.incident.slug]);
+  });
+
+  it("keeps a length a record does not have as missing, not as zero", () => {
+    for (const role of ["detection", "declaration", "outage"]) expect(cell(role, chatgpt.incident.slug)?.row, role).toBeNull();
+    expect(cell("outage", glm.incident.slug)?.row?.length).toBe("5 h 40 min");
+  });
+
+  it("gives each length at its own precision, with the range its dates allow", () => {
+    const exposure = measures.find((m) => m.role === "exposure");
+    expect(exposure?.unit?.name).toBe("days");
+    expect(cell("exposure", glm.incident.slug)).toMatchObject({ range: "12–14 days", between: "27 Aug 2026 → 9 Sep 2026" });
+    expect(cell("exposure", chatgpt.incident.slug)).toMatchObject({ range: null });
+    expect(cell("exposure", chatgpt.incident.slug)?.row?.length).toBe("9 h");
+    expect(cell("report", chatgpt.incident.slug)?.row?.length).toBe("4 days");
+    expect(cell("report", glm.incident.slug)?.row?.display).toBe("47 days (about 7 weeks)");
+  });
+});

@@ -1,0 +1,44 @@
+import type { DurationRole } from "@/domain/record/constants";
+import type { IncidentRecord } from "@/domain/record/record";
+import { type ChartUnit, type DurationRow, durationRows, inUnit, rowRange, unitFor } from "./durations";
+import { formatCount } from "./format";
+
+/** The measures compared across incidents, in the order an incident runs through them. */
+export const COMPARED: ReadonlyArray<{ role: DurationRole; label: string; what: string }> = [
+  { role: "detection", label: "To detection", what: "from the start of the incident to its detection" },
+  { role: "declaration", label: "To declaration", what: "from detection to the declared incident" },
+  { role: "exposure", label: "Exposure", what: "how long data was exposed" },
+  { role: "outage", label: "Outage", what: "how long the service was down" },
+  { role: "report", label: "To the published report", what: "from the fix to the provider's published report" },
+];
+
+export type ComparedIncident = { slug: string; title: string; provider: string };
+/** One incident's length for one measure, at its own precision: null when its record has none. */
+export type ComparedCell = { incident: ComparedIncident; row: DurationRow | null; range: string | null; between: string | null };
+export type ComparedMeasure = (typeof COMPARED)[number] & { unit: ChartUnit | null; cells: ComparedCell[] };
+
+/** "12–14 days": what the dates' precision allows, in the measure's unit; null when it is exact. */
+function rangeText(row: DurationRow, unit: ChartUnit): string | null {
+  if (row.range.max <= row.range.min) return null;
+  return `${formatCount(inUnit(row.range.min, unit))}–${formatCount(inUnit(row.range.max, unit))} ${unit.name}`;
+}
+
+/** Every measure for every incident, newest incident first (the order given), missing ones kept as missing. */
+export function comparisonView(records: IncidentRecord[]): ComparedMeasure[] {
+  const rows = records.map((r) => ({ incident: { slug: r.incident.slug, title: r.incident.title, provider: r.incident.provider }, rows: durationRows(r) }));
+  return COMPARED.map((m) => {
+    const found = rows.map(({ incident, rows: own }) => ({ incident, row: own.find((r) => r.role === m.role) ?? null }));
+    const present = found.flatMap((f) => (f.row ? [f.row] : []));
+    const unit = present.length ? unitFor(Math.max(...present.map((r) => Math.max(r.minutes, r.range.max)))) : null;
+    return {
+      ...m,
+      unit,
+      cells: found.map(({ incident, row }) => ({
+        incident,
+        row,
+        range: row && unit ? rangeText(row, unit) : null,
+        between: row ? rowRange(row, true) : null,
+      })),
+    };
+  });
+}
