@@ -41,6 +41,7 @@ export type IncidentView = {
   title: string;
   /** Provider · service · model. */
   what: string;
+  kind: string | null;
   status: string;
   severity: string | null;
   summary: string;
@@ -117,6 +118,7 @@ export function incidentView(stored: {
     slug: i.slug,
     title: i.title,
     what: [i.provider, i.service, i.model].filter((x): x is string => x !== null).join(" · "),
+    kind: i.kind,
     status: i.status,
     severity: i.severity,
     summary: i.summary,

@@ -1,7 +1,7 @@
 import type { IncidentView } from "@/view/incident";
 
 /**
- * Provider, service and model, status and severity, then the title; on the page, when it last
+ * Provider, service and model, kind, status and severity, then the title; on the page, when it last
  * changed (the exports leave it out: they are the same files whenever they are made).
  */
 export function RecordHeader({ view, changesHref }: { view: IncidentView; changesHref: string | null }) {
@@ -9,6 +9,7 @@ export function RecordHeader({ view, changesHref }: { view: IncidentView; change
     <header>
       <p className="tags">
         <span className="tag">{view.what}</span>
+        {view.kind && <span className="tag">{view.kind}</span>}
         <span className="tag">{view.status}</span>
         {view.severity && <span className="tag">severity: {view.severity}</span>}
       </p>
