@@ -104,7 +104,7 @@ describe("renderIncidentHtml, the GLM-5.3 incident", () => {
     expect(text).toContain("Exposure window 27 August 2026 – 9 September 2026: 13 days");
     expect(text).toContain("Some accounts (unnamed in the article): about 20 hours");
     expect(text).toContain("Two counts of the outage disagree");
-    expect(text).toContain("Attack No. The source article's own view (\"our view\"), not Cloudflare's words");
+    expect(text).toContain("Attack Not established. The source article's own view (\"our view\"), not Cloudflare's words");
   });
 
   it("keeps each date as precise as the record: months as months, minutes in UTC", () => {

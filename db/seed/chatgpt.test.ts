@@ -55,6 +55,16 @@ describe("the ChatGPT incident of 20 March 2023 says what its sources say", () =
     expect(record.incident.impact).toMatch(/extremely low; it gives no count/);
   });
 
+  it("keeps the post's certainty and owners: whose data, which fields where, what is only possible, whose word the fix is", () => {
+    // The 1.2% are the subscribers whose own information may have been visible, not viewers of others'.
+    expect(record.incident.summary).toMatch(/payment-related information of 1\.2% of the ChatGPT Plus subscribers/);
+    // The misaddressed emails carried the card type and last four digits only.
+    expect(record.incident.impact).toMatch(/emails sent to the wrong users, which contained the credit card type and last four digits/);
+    expect(record.incident.impact).toMatch(/it is also possible that the first message/);
+    expect(record.context.find((c) => /Asyncio redis-py client/.test(c.statement))?.statement).toMatch(/^OpenAI says .*"has now been fixed"/);
+    expect(record.events.find((e) => e.key === "redis-py-cancel-fix")?.detail).toMatch(/Nothing read here says whether it closed the bug/);
+  });
+
   it("has the nine-hour window as OpenAI's count, of the payment information only", () => {
     const window = record.durations.find((d) => d.role === "exposure");
     expect(window).toMatchObject({ kind: "interval", from: "exposure-begins", to: "exposure-ends", countedBy: "OpenAI" });

@@ -16,6 +16,7 @@ describe("the GLM-5.3 record says what the article says, attributed as it attrib
     expect(view.length).toBeGreaterThan(0);
     for (const [where, text] of view) expect(text, where).toMatch(/article's own view|source article's own view/i);
     expect(record.incident.attackNote).toMatch(/not Cloudflare's words/);
+    expect(record.incident.isAttack).toBeNull();
   });
 
   it("counts all 155 responses as recipients of other customers' data, and invents no exposed side", () => {
@@ -58,6 +59,12 @@ describe("the GLM-5.3 record says what the article says, attributed as it attrib
     expect(oneDay[0]).toMatchObject({ kind: "interval", from: "researcher-report", to: "model-restored" });
     expect(oneDay[0]?.countedBy).toMatch(/article/);
     expect(record.durations.find((d) => d.key === "report-to-declaration")?.countedBy).toBe("Aftermath, computed from the timeline");
+  });
+
+  it("credits a length the timeline gives to Aftermath's computation, and the article only with its own rounder words", () => {
+    const report = record.durations.find((d) => d.key === "fix-to-report");
+    expect(report?.countedBy).toBe("Aftermath, computed from the timeline");
+    expect(report?.note).toMatch(/"about seven weeks"/);
   });
 
   it("keeps \"at maximum performance\" as the article's words, and its \"1\" without a unit", () => {

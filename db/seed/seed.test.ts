@@ -113,7 +113,8 @@ describe("the shipped seed", () => {
   it("is the incident it says it is", () => {
     expect(record.incident.slug).toBe(SLUG);
     expect(record.incident.title).toBe("GLM-5.3 cross-tenant KV-cache exposure on Workers AI");
-    expect(record.incident.isAttack).toBe(false);
+    // "Not an attack" is the article's own view, not an established fact: the note gives it as such.
+    expect(record.incident.isAttack).toBeNull();
   });
 
   it("has sources 0..12 and nothing else", () => {
@@ -167,6 +168,9 @@ describe("the shipped seed", () => {
     expect(record.durations.filter((d) => d.role !== null).map((d) => [d.key, d.role])).toEqual([
       ["outage", "outage"],
       ["exposure-window", "exposure"],
+      ["detection", "detection"],
+      ["report-to-declaration", "declaration"],
+      ["fix-to-report", "report"],
     ]);
     expect(record.incident.contextTitle).toBe("The model");
   });
