@@ -14,3 +14,8 @@ export async function actionBegins(): Promise<void> {
 export async function answerFormWith(code: number, extra: Record<string, string> = {}): Promise<void> {
   addToNote((await headers()).get(REQUEST_ID_HEADER), { actionStarted: true, status: { code, headers: extra } });
 }
+
+/** The status a page's answer goes out with when what its address asks for cannot be shown (a 400 for a bad filter). */
+export async function answerPageWith(code: number): Promise<void> {
+  addToNote((await headers()).get(REQUEST_ID_HEADER), { status: { code, headers: {} } });
+}

@@ -2,21 +2,23 @@ import "server-only";
 import type { IncidentRecord } from "@/domain/record/record";
 import { cardView, type CardView, latestUpdate, newestFirst } from "@/view/card";
 import type { Db } from "@/db/client";
-import { listIncidents, readIncident } from "@/db/read/incident";
+import { type StoredIncident, listIncidents, readIncident } from "@/db/read/incident";
+
+/** Every published incident as stored, newest first: what lists of incidents read. */
+function readPublished(db: Db): StoredIncident[] {
+  const stored = listIncidents(db).flatMap((i) => {
+    const one = readIncident(db, i.slug);
+    return one ? [one] : [];
+  });
+  return newestFirst(stored.map((s) => ({ s, slug: s.record.incident.slug, latest: latestUpdate(s.record) }))).map((x) => x.s);
+}
 
 /** Every published incident as a card, newest first. */
 export function readCards(db: Db): CardView[] {
-  return newestFirst(listIncidents(db).flatMap((i) => {
-    const stored = readIncident(db, i.slug);
-    return stored ? [cardView(stored)] : [];
-  }));
+  return readPublished(db).map(cardView);
 }
 
 /** Every published incident's record, newest first, as the comparison of durations reads them. */
 export function readComparedRecords(db: Db): IncidentRecord[] {
-  const records = listIncidents(db).flatMap((i) => {
-    const stored = readIncident(db, i.slug);
-    return stored ? [stored.record] : [];
-  });
-  return newestFirst(records.map((record) => ({ record, slug: record.incident.slug, latest: latestUpdate(record) }))).map((r) => r.record);
+  return readPublished(db).map((s) => s.record);
 }

@@ -54,12 +54,13 @@ describe("the dashboard at /", () => {
     expect(visibleText(source.html)).not.toContain(TITLE);
   });
 
-  it("says what is wrong with a filter it cannot use, and lists nothing rather than everything", async () => {
-    const { response, html } = await home("?year=last&colour=red");
-    expect(response.status).toBe(200);
+  it("says what is wrong with a filter it cannot use (400), and lists nothing rather than everything", async () => {
+    const { response, html } = await home("?year=last&utm_source=mail");
+    expect(response.status).toBe(400);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
     const text = visibleText(html);
     expect(text).toContain("year: a year of four digits, such as 2026");
-    expect(text).toContain('colour: there is no field "colour" here; leave it out');
+    expect(text).not.toContain("utm_source");
     expect(text).not.toContain(TITLE);
   });
 

@@ -18,6 +18,11 @@ describe("comparisonView", () => {
     expect(cell("outage", glm.incident.slug)?.row?.length).toBe("5 h 40 min");
   });
 
+  it("keeps a count that disputes a compared length beside it", () => {
+    expect(cell("outage", glm.incident.slug)?.disputes.map((d) => [d.key, d.length])).toEqual([["outage-20-hours", "about 20 hours"]]);
+    expect(measures.find((m) => m.role === "outage")?.unit?.name).toBe("hours");
+  });
+
   it("gives each length at its own precision, with the range its dates allow", () => {
     const exposure = measures.find((m) => m.role === "exposure");
     expect(exposure?.unit?.name).toBe("days");

@@ -9,12 +9,19 @@ export const COMPARED: ReadonlyArray<{ role: DurationRole; label: string; what: 
   { role: "declaration", label: "To declaration", what: "from detection to the declared incident" },
   { role: "exposure", label: "Exposure", what: "how long data was exposed" },
   { role: "outage", label: "Outage", what: "how long the service was down" },
-  { role: "report", label: "To the published report", what: "from the fix to the provider's published report" },
+  { role: "report", label: "To the published report", what: "until the provider's report was published, from the point each record names" },
 ];
 
 export type ComparedIncident = { slug: string; title: string; provider: string };
 /** One incident's length for one measure, at its own precision: null when its record has none. */
-export type ComparedCell = { incident: ComparedIncident; row: DurationRow | null; range: string | null; between: string | null };
+export type ComparedCell = {
+  incident: ComparedIncident;
+  row: DurationRow | null;
+  range: string | null;
+  between: string | null;
+  /** Other counts of the same length that dispute it (a stated "about 20 hours"): shown beside it, never dropped. */
+  disputes: DurationRow[];
+};
 export type ComparedMeasure = (typeof COMPARED)[number] & { unit: ChartUnit | null; cells: ComparedCell[] };
 
 /** "12–14 days": what the dates' precision allows, in the measure's unit; null when it is exact. */
@@ -27,15 +34,19 @@ function rangeText(row: DurationRow, unit: ChartUnit): string | null {
 export function comparisonView(records: IncidentRecord[]): ComparedMeasure[] {
   const rows = records.map((r) => ({ incident: { slug: r.incident.slug, title: r.incident.title, provider: r.incident.provider }, rows: durationRows(r) }));
   return COMPARED.map((m) => {
-    const found = rows.map(({ incident, rows: own }) => ({ incident, row: own.find((r) => r.role === m.role) ?? null }));
-    const present = found.flatMap((f) => (f.row ? [f.row] : []));
+    const found = rows.map(({ incident, rows: own }) => {
+      const row = own.find((r) => r.role === m.role) ?? null;
+      return { incident, row, disputes: row ? own.filter((r) => r.contests === row.key) : [] };
+    });
+    const present = found.flatMap((f) => (f.row ? [f.row, ...f.disputes] : []));
     const unit = present.length ? unitFor(Math.max(...present.map((r) => Math.max(r.minutes, r.range.max)))) : null;
     return {
       ...m,
       unit,
-      cells: found.map(({ incident, row }) => ({
+      cells: found.map(({ incident, row, disputes }) => ({
         incident,
         row,
+        disputes,
         range: row && unit ? rangeText(row, unit) : null,
         between: row ? rowRange(row, true) : null,
       })),

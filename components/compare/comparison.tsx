@@ -1,16 +1,26 @@
 import { ChartFigure } from "@/components/charts/chart-figure";
 import { type DurationBar, DurationChart } from "@/components/charts/duration-chart";
 import type { ComparedCell, ComparedMeasure } from "@/view/comparison";
-import { inUnit } from "@/view/durations";
+import { type DurationRow, inUnit } from "@/view/durations";
 
 const pageOf = (c: ComparedCell) => `/incidents/${encodeURIComponent(c.incident.slug)}`;
 
 function barsOf(m: ComparedMeasure): DurationBar[] {
   const unit = m.unit;
   if (!unit) return [];
-  return m.cells.flatMap(({ incident, row }) =>
+  const bar = (key: string, label: string, row: DurationRow, contested: boolean): DurationBar => ({
+    key,
+    label,
+    value: inUnit(row.minutes, unit),
+    min: inUnit(row.range.min, unit),
+    max: inUnit(row.range.max, unit),
+    end: row.length,
+    contested,
+    whisker: row.range.max > row.range.min,
+  });
+  return m.cells.flatMap(({ incident, row, disputes }) =>
     row
-      ? [{ key: incident.slug, label: incident.title, value: inUnit(row.minutes, unit), min: inUnit(row.range.min, unit), max: inUnit(row.range.max, unit), end: row.length, contested: false, whisker: row.range.max > row.range.min }]
+      ? [bar(incident.slug, `${incident.title}: ${row.label}`, row, false), ...disputes.map((d) => bar(`${incident.slug}-${d.key}`, `${incident.title}: ${d.label} (${d.countedBy})`, d, true))]
       : [],
   );
 }
@@ -27,7 +37,8 @@ function MeasureChart({ m }: { m: ComparedMeasure }) {
         <>
           <strong>{m.label}</strong>: {m.what}
           {m.unit ? `, in ${m.unit.name}` : ""}
-          {bars.some((b) => b.whisker) ? "; whiskers show what each record's dates allow" : ""}.
+          {bars.some((b) => b.whisker) ? "; whiskers show what each record's dates allow" : ""}
+          {bars.some((b) => b.contested) ? "; in orange, a count that disputes the one above it" : ""}.
           {missing.length > 0 && <> Not in the record of: {missing.join("; ")}.</>}
         </>
       }
@@ -41,6 +52,7 @@ function Cell({ c }: { c: ComparedCell }) {
   if (!c.row) return <span className="muted">not in the record</span>;
   return (
     <>
+      <span className="small">{c.row.label}:</span>{" "}
       <a href={`${pageOf(c)}#duration-${c.row.key}`}>
         <strong>{c.row.display}</strong>
       </a>
@@ -56,6 +68,11 @@ function Cell({ c }: { c: ComparedCell }) {
           </a>
         ))}
       </sup>
+      {c.disputes.map((d) => (
+        <span key={d.key} className="block small">
+          Disputed: <a href={`${pageOf(c)}#duration-${d.key}`}>{d.display}</a> by {d.countedBy}
+        </span>
+      ))}
     </>
   );
 }
@@ -64,9 +81,11 @@ export function Comparison({ measures }: { measures: ComparedMeasure[] }) {
   const incidents = measures[0]?.cells.map((c) => c.incident) ?? [];
   return (
     <div className="stack-y">
+      <h2>Each measure</h2>
       {measures.map((m) => (
         <MeasureChart key={m.role} m={m} />
       ))}
+      <h2>Every length</h2>
       <div className="scroll">
         <table className="stack">
           <caption>Every compared length, at its own record&apos;s precision, with who counts it and its sources</caption>

@@ -13,6 +13,8 @@ function Choice({ name, label, facets, chosen }: { name: keyof Facets; label: st
       <label htmlFor={`filter-${name}`}>{label}</label>
       <select id={`filter-${name}`} name={name} defaultValue={chosen ?? ""} className={INPUT}>
         <option value="">Any</option>
+        {/* A value the address asks for that no published incident has stays chosen, with its count. */}
+        {chosen !== undefined && !facets.some((f) => f.value === chosen) && <option value={chosen}>{chosen} (0)</option>}
         {facets.map((f) => (
           <option key={f.value} value={f.value}>
             {f.value} ({f.count})

@@ -5,11 +5,11 @@ const WHAT: Record<SearchHit["kind"], string> = { incident: "Incident", event: "
 /** Where on the incident's page each kind of hit is. */
 const anchor = (h: SearchHit) => (h.kind === "event" ? "#timeline" : h.kind === "source" ? `#source-${h.ref}` : h.kind === "finding" ? "#assessments" : "");
 
-export function SearchHits({ hits, query, max }: { hits: SearchHit[]; query: string; max: number }) {
+export function SearchHits({ hits, query, more }: { hits: SearchHit[]; query: string; more: boolean }) {
   return (
     <section aria-labelledby="hits-heading" className="hits">
       <h2 id="hits-heading">
-        {hits.length === 0 ? "No matches" : `${hits.length}${hits.length === max ? "+" : ""} ${hits.length === 1 ? "match" : "matches"}`} for “{query}”
+        {hits.length === 0 ? "No matches" : more ? `The best ${hits.length} matches` : `${hits.length} ${hits.length === 1 ? "match" : "matches"}`} for “{query}”
       </h2>
       {hits.length > 0 && (
         <ol>

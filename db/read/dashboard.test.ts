@@ -34,6 +34,12 @@ const eventId = (slug: string, key: string) =>
 const hitsFor = (q: string) => readDashboard(db, { q }).hits.map((h) => [h.kind, h.slug, h.ref]);
 
 describe("readDashboard", () => {
+  it("is kept in step by a trigger for every insert, update and delete of the four searched tables", () => {
+    // A later migration that rebuilds one of these tables drops its triggers: this says so.
+    const triggers = db.$client.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'search_%' ORDER BY name").pluck().all();
+    expect(triggers).toEqual(["incident", "event", "source", "finding"].flatMap((t) => ["delete", "insert", "update"].map((op) => `search_${t}_${op}`)).sort());
+  });
+
   it("offers each filter's values with their counts, and filters by each", () => {
     const all = readDashboard(db, {});
     expect(all.slugs.sort()).toEqual([CHATGPT, GLM]);
@@ -74,6 +80,16 @@ describe("readDashboard", () => {
     expect(hitsFor("Source article last updated")).toEqual([["event", GLM, "article-updated"]]);
     removeItem({ db, actor: editor, slug: GLM, collection: "events", id: eventId(GLM, "article-updated"), input: { version: versionOf(GLM) } });
     expect(hitsFor("Source article last updated")).toEqual([]);
+  });
+
+  it("stays in step when a source is edited", () => {
+    const id = db.$client.prepare("SELECT s.id FROM source s JOIN incident i ON i.id = s.incident_id WHERE i.slug = ? AND s.number = 4").pluck().get(CHATGPT) as number;
+    updateItem({
+      db, actor: editor, slug: CHATGPT, collection: "sources", id,
+      input: { version: versionOf(CHATGPT), item: { number: 4, publisher: "redis-py (GitHub)", title: "Shielding quokka futures", author: "chayim", publishedOn: "2023-03-26", url: "https://github.com/redis/redis-py/pull/2666", note: null } },
+    });
+    expect(hitsFor("quokka")).toEqual([["source", CHATGPT, "4"]]);
+    expect(hitsFor("cancelled futures")).toEqual([]);
   });
 
   it("shows nothing of an incident that is not published", () => {

@@ -4,8 +4,8 @@ import { INCIDENT_STATUSES } from "@/domain/record/constants";
 import { ftsQuery } from "@/lib/search-query";
 import type { Db } from "../client";
 
-/** What the front page may be asked for in its address: every part optional, each checked. */
-export const dashboardQuery = z.strictObject({
+/** What the front page reads of its address: every part optional, each checked; others (utm_…) are not its to read. */
+export const dashboardQuery = z.object({
   q: z.string().trim().max(200, "a search of at most 200 characters").optional(),
   provider: z.string().trim().min(1).max(200).optional(),
   kind: z.string().trim().min(1).max(200).optional(),
@@ -73,14 +73,16 @@ export function readDashboard(db: Db, asked: DashboardQuery) {
                highlight(search_text, 3, '${MARK_START}', '${MARK_END}') AS title,
                snippet(search_text, 4, '${MARK_START}', '${MARK_END}', '…', 24) AS snippet
              FROM search_text s JOIN incident i ON i.id = s.incident_id
-             WHERE search_text MATCH :match AND ${where.join(" AND ")} ORDER BY rank LIMIT ${MAX_HITS}`,
+             WHERE search_text MATCH :match AND ${where.join(" AND ")} ORDER BY rank LIMIT ${MAX_HITS + 1}`,
           )
           .all(params),
       )
     : [];
   return {
     slugs,
-    hits,
+    hits: hits.slice(0, MAX_HITS),
+    /** More hits than shown. */
+    moreHits: hits.length > MAX_HITS,
     search,
     facets: { provider: facet(db, "i.provider"), kind: facet(db, "i.kind"), year: facet(db, YEAR), status: facet(db, "i.status") },
   };

@@ -5,7 +5,7 @@ import { readComparedRecords } from "@/publish/cards";
 import { comparisonView } from "@/view/comparison";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Durations compared · Aftermath" };
+export const metadata: Metadata = { title: "Durations compared" };
 
 export default function ComparePage() {
   const measures = comparisonView(readComparedRecords(getDb()));
