@@ -61,8 +61,8 @@ export function LookupForm({ action, advice }: Props) {
             Request ids <span className="font-normal">(one a line, up to 100)</span>
           </label>
           <p id="requestIds-hint" className="text-sm text-slate-700 dark:text-slate-300">
-            From your own logs (for example a CF-Ray such as 8c1f2e3a4b5d6e7f-AMS): only these requests are checked, and only they
-            are shown.
+            From your own logs: the ids of your requests as the provider issued them. Only these requests are
+            checked, and only they are shown.
           </p>
           <textarea
             id="requestIds"
