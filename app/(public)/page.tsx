@@ -8,6 +8,7 @@ import { dashboardQuery, readDashboard } from "@/db/read/dashboard";
 import { fieldErrors } from "@/domain/input";
 import { answerPageWith } from "@/http/form-action";
 import { readCards } from "@/publish/cards";
+import { dashboardView } from "@/view/dashboard";
 
 export const dynamic = "force-dynamic";
 
@@ -30,9 +31,7 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
   if (!asked.success) await answerPageWith(400);
   const db = getDb();
   const board = readDashboard(db, asked.success ? asked.data : {});
-  const shown = asked.success ? new Set(board.slugs) : new Set<string>();
-  const cards = readCards(db).filter((c) => shown.has(c.slug));
-  const filtered = asked.success && Object.keys(asked.data).length > 0;
+  const view = asked.success ? dashboardView(board, asked.data, readCards(db)) : null;
   return (
     <div className="record">
       <h1>Incidents</h1>
@@ -53,21 +52,20 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
           </ul>
         </div>
       ) : (
-        <>
-          {asked.data.q !== undefined && board.search === null && <p role="status">The search has no word in it: type a word to search for.</p>}
-          {board.search && board.search.dropped > 0 && (
-            <p role="status">Only the first {board.search.terms.length} words were searched for; {board.search.dropped} more were left out.</p>
-          )}
-          {board.search && <SearchHits hits={board.hits} query={asked.data.q ?? ""} more={board.moreHits} />}
-          <p role="status" className="small muted">
-            {filtered ? `${cards.length} of ${board.facets.status.reduce((n, f) => n + f.count, 0)} incidents match.` : `${cards.length} incidents, newest first.`}
-          </p>
-          {cards.length === 0 ? (
-            <p>{filtered ? "No incident matches these filters." : "No incident has been published yet."}</p>
-          ) : (
-            <IncidentCards cards={cards} href={(slug) => `/incidents/${slug}`} />
-          )}
-        </>
+        view && (
+          <>
+            {view.notices.map((n) => (
+              <p key={n} role="status">
+                {n}
+              </p>
+            ))}
+            {view.search && <SearchHits search={view.search} />}
+            <p role="status" className="small muted">
+              {view.status}
+            </p>
+            {view.empty ? <p>{view.empty}</p> : <IncidentCards cards={view.cards} href={(slug) => `/incidents/${slug}`} />}
+          </>
+        )
       )}
     </div>
   );

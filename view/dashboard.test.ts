@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import type { Dashboard, SearchHit } from "@/db/read/dashboard";
+import type { CardView } from "./card";
+import { dashboardView } from "./dashboard";
+
+const hit = (slug: string, kind: SearchHit["kind"], ref: string): SearchHit => ({ kind, slug, incident: `Incident ${slug}`, ref, title: ref, snippet: "" });
+const card = (slug: string): CardView => ({
+  slug,
+  title: slug,
+  provider: "P",
+  service: "S",
+  kind: null,
+  status: "resolved",
+  when: null,
+  impact: "",
+  latest: "2026-01-01T00:00:00Z",
+  figures: [],
+  durations: [],
+  affected: null,
+});
+const board = (over: Partial<Dashboard>): Dashboard => ({
+  slugs: ["a", "b"],
+  hits: [],
+  moreHits: false,
+  search: null,
+  facets: { provider: [], kind: [], year: [], status: [{ value: "resolved", count: 3 }] },
+  ...over,
+});
+
+describe("dashboardView", () => {
+  it("groups the hits by incident, in the order of each incident's best hit, each linked to its place", () => {
+    const view = dashboardView(
+      board({ hits: [hit("b", "event", "e1"), hit("a", "source", "4"), hit("b", "incident", "b")], search: { query: '"x"*', terms: ["x"], dropped: 0 } }),
+      { q: "x" },
+      [card("a"), card("b"), card("c")],
+    );
+    expect(view.search?.groups.map((g) => [g.slug, g.hits.map((h) => h.href)])).toEqual([
+      ["b", ["/incidents/b#timeline", "/incidents/b"]],
+      ["a", ["/incidents/a#source-4"]],
+    ]);
+    expect(view.search?.heading).toBe("3 matches for “x”");
+    expect(view.cards.map((c) => c.slug)).toEqual(["a", "b"]);
+    expect(view.status).toBe("2 of 3 incidents match.");
+  });
+
+  it("says when a search has no word, and when words were left out", () => {
+    expect(dashboardView(board({ slugs: [] }), { q: "*" }, []).notices).toEqual(["The search has no word in it: type a word to search for."]);
+    const many = dashboardView(board({ search: { query: "", terms: Array(12).fill("w"), dropped: 3 } }), { q: "w" }, []);
+    expect(many.notices).toEqual(["Only the first 12 words were searched for; 3 more were left out."]);
+    expect(dashboardView(board({ moreHits: true, hits: [hit("a", "event", "e")], search: { query: "", terms: ["w"], dropped: 0 } }), { q: "w" }, []).search?.heading).toBe("The best 1 matches for “w”");
+  });
+
+  it("counts what it lists, and says why a list is empty", () => {
+    expect(dashboardView(board({}), {}, [card("a"), card("b")])).toMatchObject({ status: "2 incidents, newest first.", empty: null });
+    expect(dashboardView(board({ slugs: [] }), { provider: "X" }, [card("a")])).toMatchObject({ status: "0 of 3 incidents match.", empty: "No incident matches these filters." });
+  });
+});
