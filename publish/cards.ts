@@ -4,18 +4,19 @@ import { cardView, type CardView, latestUpdate, newestFirst } from "@/view/card"
 import type { Db } from "@/db/client";
 import { type StoredIncident, listIncidents, readIncident } from "@/db/read/incident";
 
-/** Every published incident as stored, newest first: what lists of incidents read. */
-function readPublished(db: Db): StoredIncident[] {
+/** The published incidents as stored (only `slugs`, when given), newest first: what lists of incidents read. */
+function readPublished(db: Db, slugs?: ReadonlySet<string>): StoredIncident[] {
   const stored = listIncidents(db).flatMap((i) => {
+    if (slugs && !slugs.has(i.slug)) return [];
     const one = readIncident(db, i.slug);
     return one ? [one] : [];
   });
   return newestFirst(stored.map((s) => ({ s, slug: s.record.incident.slug, latest: latestUpdate(s.record) }))).map((x) => x.s);
 }
 
-/** Every published incident as a card, newest first. */
-export function readCards(db: Db): CardView[] {
-  return readPublished(db).map(cardView);
+/** Every published incident as a card, newest first; only those of `slugs` when given. */
+export function readCards(db: Db, slugs?: ReadonlySet<string>): CardView[] {
+  return readPublished(db, slugs).map(cardView);
 }
 
 /** Every published incident's record, newest first, as the comparison of durations reads them. */

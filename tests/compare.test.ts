@@ -3,6 +3,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
+import { expectNoSidewaysScroll } from "./support/fits";
 import { SECOND_SLUG, SECOND_TITLE, SLUG, TITLE } from "./support/contract";
 import { visibleText } from "./support/html";
 
@@ -55,8 +56,7 @@ describe("/compare", () => {
       const page = await context.newPage();
       try {
         await page.goto(new URL("/compare", baseURL).href);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow).toBeLessThanOrEqual(0);
+        await expectNoSidewaysScroll(page, `compare at ${width} px`);
         await expectNoAxeViolations(page, `compare at ${width} px`);
         await page.screenshot({ path: path.join(SCREENSHOTS, `compare-${width}.png`), fullPage: true });
       } finally {

@@ -3,6 +3,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
+import { expectNoSidewaysScroll } from "./support/fits";
 import { SECOND_SLUG, SECOND_TITLE, SLUG, TITLE } from "./support/contract";
 import { visibleText } from "./support/html";
 
@@ -87,8 +88,7 @@ describe("the dashboard at /", () => {
       const page = await context.newPage();
       try {
         await page.goto(new URL("/?q=redis", baseURL).href);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow).toBeLessThanOrEqual(0);
+        await expectNoSidewaysScroll(page, `dashboard at ${width} px`);
         await expectNoAxeViolations(page, `dashboard at ${width} px`);
         await page.screenshot({ path: path.join(SCREENSHOTS, `dashboard-search-${width}.png`), fullPage: true });
         await page.goto(new URL("/", baseURL).href);

@@ -2,6 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
+import { expectNoSidewaysScroll } from "./support/fits";
 import { SECOND_SLUG, SECOND_TITLE, TITLE } from "./support/contract";
 import { visibleText } from "./support/html";
 import { postLookup } from "./support/lookup";
@@ -79,8 +80,7 @@ describe("the ChatGPT incident of 20 March 2023", () => {
     try {
       await tab.goto(new URL(page, baseURL).href);
       await expect(tab.locator("h1").textContent()).resolves.toBe(SECOND_TITLE);
-      const overflow = await tab.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(tab, "ChatGPT incident page");
       await expectNoAxeViolations(tab, "ChatGPT incident page");
     } finally {
       await context.close();

@@ -87,6 +87,9 @@ export function affectedView(record: IncidentRecord, list: { rows: boolean; summ
   };
 }
 
+/** The exposed side's count; a list with none says "none recorded", not a count it does not make. */
+export const exposedCount = (n: number): string => (n > 0 ? formatCount(n) : "none recorded");
+
 /** "155 sample affected responses: 121 where …". */
 export function affectedSentence(a: Extract<AffectedView, { state: "list" }>): string {
   return (

@@ -17,10 +17,8 @@ export type DashboardView = {
   search: { query: string; heading: string; groups: HitGroup[] } | null;
 };
 
-/** What the front page shows for a query it could read: the matching cards, in the order given, and the search's hits by incident. */
-export function dashboardView(board: Dashboard, asked: DashboardQuery, allCards: CardView[]): DashboardView {
-  const shown = new Set(board.slugs);
-  const cards = allCards.filter((c) => shown.has(c.slug));
+/** What the front page shows for a query it could read: the cards of the matching incidents (read for them alone), and the search's hits by incident. */
+export function dashboardView(board: Dashboard, asked: DashboardQuery, cards: CardView[]): DashboardView {
   const filtered = Object.keys(asked).length > 0;
   const total = board.facets.status.reduce((n, f) => n + f.count, 0);
   const notices: string[] = [];

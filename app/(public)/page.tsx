@@ -31,7 +31,7 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
   if (!asked.success) await answerPageWith(400);
   const db = getDb();
   const board = readDashboard(db, asked.success ? asked.data : {});
-  const view = asked.success ? dashboardView(board, asked.data, readCards(db)) : null;
+  const view = asked.success ? dashboardView(board, asked.data, readCards(db, new Set(board.slugs))) : null;
   return (
     <div className="record">
       <h1>Incidents</h1>

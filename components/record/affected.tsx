@@ -1,7 +1,7 @@
 import { ChartFigure, Legend, NumbersTable } from "@/components/charts/chart-figure";
 import { Histogram } from "@/components/charts/histogram";
 import { PerDayChart } from "@/components/charts/per-day-chart";
-import { type AffectedView, affectedSentence, NO_AFFECTED_LIST } from "@/view/affected";
+import { type AffectedView, affectedSentence, exposedCount, NO_AFFECTED_LIST } from "@/view/affected";
 import { formatCount, formatSourceDate } from "@/view/format";
 import { Prose } from "./prose";
 import { SampleBadge, Section } from "./section";
@@ -26,7 +26,7 @@ function PerDay({ a, sample }: { a: List; sample: string }) {
           <Legend
             items={[
               { swatch: "sw-1", label: `Received another's data (${formatCount(a.byRole.recipient)})` },
-              { swatch: "sw-2", label: `Own data exposed (${a.byRole.exposed > 0 ? formatCount(a.byRole.exposed) : "none recorded"})` },
+              { swatch: "sw-2", label: `Own data exposed (${exposedCount(a.byRole.exposed)})` },
             ]}
           />
         </>
@@ -109,7 +109,7 @@ export function Affected({ title, affected }: { title: string; affected: Affecte
             </div>
             <div>
               <dt>Own session exposed</dt>
-              <dd>{a.byRole.exposed > 0 ? formatCount(a.byRole.exposed) : "none recorded"}</dd>
+              <dd>{exposedCount(a.byRole.exposed)}</dd>
             </div>
           </dl>
         </div>
