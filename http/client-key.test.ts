@@ -81,7 +81,8 @@ describe("clientKey, for every address", () => {
   it("gives any two spellings of addresses in the same /64 the same key, and other /64s other keys", () => {
     const pair = groups
       .filter((g) => !isMapped(g))
-      .chain((g) => fc.tuple(fc.constant(g), fc.array(group, { minLength: 4, maxLength: 4 }), groups.filter((h) => !isMapped(h))));
+      // The host half too: ::ffff:0:0/96 lies in the first /64 and is an IPv4 client by design.
+      .chain((g) => fc.tuple(fc.constant(g), fc.array(group, { minLength: 4, maxLength: 4 }).filter((h) => !isMapped([...g.slice(0, 4), ...h])), groups.filter((h) => !isMapped(h))));
     fc.assert(
       fc.property(
         pair.chain(([g, host, other]) => fc.tuple(fc.constant(g), fc.constant(other), spelling(g), spelling([...g.slice(0, 4), ...host]), spelling(other))),

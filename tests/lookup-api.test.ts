@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, inject, it } from "vitest";
+import { serverLog } from "./support/server-log";
 import { sampleAccountIds, sampleRows, UNAFFECTED_SAMPLE_ACCOUNT } from "./support/sample";
 import { SLUG } from "./support/contract";
 import { submitForm } from "./support/forms";
@@ -272,7 +273,7 @@ describe("rate limits", () => {
     for (let i = 0; i < 11; i++) statuses.push((await postLookup(SLUG, { link })).response.status);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
     expect(statuses[10]).toBe(429);
-    const log = fs.readFileSync(inject("serverLogPath"), "utf8");
+    const log = await serverLog((l) => l.includes('"scope":"account"'));
     expect(log).toContain('"scope":"account"');
     expect(log).not.toContain(id);
   });
