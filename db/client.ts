@@ -8,6 +8,8 @@ import { ensurePrivateFile, narrowToOwner } from "./private-file";
 import * as schema from "./schema";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+/** What a transaction's body is handed: the same queries as Db, inside the transaction. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * Opens (and with `create`, creates) a database with the pragmas every connection needs. The file,

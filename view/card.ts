@@ -1,6 +1,6 @@
 import { LEAD_ROLES } from "@/domain/record/constants";
 import type { AffectedSummary } from "@/domain/record/affected";
-import type { Figure } from "@/domain/record/figure";
+import type { Figure } from "@/domain/record/collections/figures";
 import type { IncidentRecord } from "@/domain/record/record";
 import { parsePreciseTime } from "@/lib/precise-time";
 import { durationRows, rowRange } from "./durations";

@@ -1,33 +1,18 @@
-import type { Duration } from "@/domain/record/duration";
-import { type ComputedClaim, computeClaim } from "@/domain/record/duration-length";
-import type { Event } from "@/domain/record/event";
+import { type DurationCommon, durationCommon } from "@/domain/record/collections/durations";
+import { type ClaimLength, claimLength } from "@/domain/record/duration-length";
+import type { Event } from "@/domain/record/collections/events";
 import type { IncidentRecord } from "@/domain/record/record";
 import { formatPreciseTime, formatPreciseTimeShort } from "@/lib/precise-time";
 
-export type DurationRow = {
-  key: string;
-  label: string;
-  role: Duration["role"];
-  countedBy: string;
-  method: string;
-  note: string | null;
-  contests: string | null;
-  cites: number[];
-  from: Event | null;
-  to: Event | null;
-  /** "5 h 40 min", "about 20 hours", "47 days". */
-  length: string;
-  /** The length with a rounder reading where that adds something: "47 days (about 7 weeks)". */
-  display: string;
-  /** A rounder reading, never beside a minute-exact length; null when it says nothing more. */
-  approx: string | null;
-  basis: ComputedClaim["basis"];
-  minutes: number;
-  /** Shortest and longest length the endpoints' precision allows, in minutes. */
-  range: { min: number; max: number };
-  /** Disputes another count (drawn in the second colour). */
-  contested: boolean;
-};
+export type DurationRow = DurationCommon &
+  ClaimLength & {
+    from: Event | null;
+    to: Event | null;
+    /** The length with a rounder reading where that adds something: "47 days (about 7 weeks)". */
+    display: string;
+    /** Disputes another count (drawn in the second colour). */
+    contested: boolean;
+  };
 
 /** A unit a chart axis counts in; chosen per panel from its longest bar. */
 export type ChartUnit = { name: "minutes" | "hours" | "days" | "years"; minutes: number };
@@ -63,40 +48,10 @@ export function durationRows(record: IncidentRecord): DurationRow[] {
   return record.durations.map((d) => {
     const from = d.kind === "interval" ? (events.get(d.from) ?? null) : null;
     const to = d.kind === "interval" ? (events.get(d.to) ?? null) : null;
-    const c = computeClaim({
-      key: d.key,
-      label: d.label,
-      kind: d.kind,
-      from,
-      to,
-      statedMinutes: d.kind === "stated" ? d.statedMinutes : null,
-      approximate: d.kind === "stated" ? d.approximate : false,
-      countedBy: d.countedBy,
-      method: d.method,
-      note: d.note,
-      contestsKey: d.contests,
-      cites: d.cites,
-    });
+    const c = claimLength(d, from, to);
+    // A rounder reading is never set beside a minute-exact length.
     const approx = c.approx && c.basis !== "minute" ? c.approx : null;
-    return {
-      key: d.key,
-      label: d.label,
-      role: d.role,
-      countedBy: d.countedBy,
-      method: d.method,
-      note: d.note,
-      contests: d.contests,
-      cites: d.cites,
-      from,
-      to,
-      length: c.length,
-      display: approx ? `${c.length} (${approx})` : c.length,
-      approx,
-      basis: c.basis,
-      minutes: c.minutes,
-      range: c.range,
-      contested: disputed.has(d.key) && c.basis === "stated",
-    };
+    return { ...durationCommon(d), ...c, approx, from, to, display: approx ? `${c.length} (${approx})` : c.length, contested: disputed.has(d.key) && c.basis === "stated" };
   });
 }
 

@@ -1,4 +1,4 @@
-import type { Source } from "@/domain/record/source";
+import type { Source } from "@/domain/record/collections/sources";
 import { formatPreciseTime, formatPreciseTimeShort } from "@/lib/precise-time";
 
 // How figures, dates and sources read, the same on the page and in every export (no Intl, so every

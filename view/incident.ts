@@ -1,12 +1,12 @@
 import { LEAD_ROLES, type RecommendationAudience, type RecommendationStatus } from "@/domain/record/constants";
-import type { ContextFact } from "@/domain/record/context-fact";
+import type { ContextFact } from "@/domain/record/collections/context";
 import type { AffectedSummary } from "@/domain/record/affected";
-import type { Figure } from "@/domain/record/figure";
-import type { Finding } from "@/domain/record/finding";
-import type { Reaction } from "@/domain/record/reaction";
-import type { Recommendation } from "@/domain/record/recommendation";
+import type { Figure } from "@/domain/record/collections/figures";
+import type { Finding } from "@/domain/record/collections/findings";
+import type { Reaction } from "@/domain/record/collections/reactions";
+import type { Recommendation } from "@/domain/record/collections/recommendations";
 import type { IncidentRecord } from "@/domain/record/record";
-import type { Source } from "@/domain/record/source";
+import type { Source } from "@/domain/record/collections/sources";
 import { type AffectedView, affectedView } from "./affected";
 import { type DurationPanel, type DurationRow, contestedPairs, durationPanels, durationRows } from "./durations";
 import { formatLongDate } from "./format";

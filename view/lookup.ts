@@ -1,5 +1,5 @@
 import type { AffectedSummary } from "@/domain/record/affected";
-import type { Recommendation } from "@/domain/record/recommendation";
+import type { Recommendation } from "@/domain/record/collections/recommendations";
 import type { IncidentRecord } from "@/domain/record/record";
 
 /** The lookup page's view of an incident: whether a list can be checked, and what to do either way. */

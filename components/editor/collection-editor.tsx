@@ -1,12 +1,12 @@
-import { type Collection, COLLECTIONS } from "@/domain/record/collections";
+import { type Collection, collectionOf } from "@/domain/record/collections";
+import type { EditorItem } from "@/domain/record/collection";
 import type { Choice } from "./item-field";
 import { type EditorAction, ItemForm } from "./item-form";
-import { itemLine, itemName } from "./item-line";
 import { DeleteItemForm } from "./small-forms";
 
 type Props = {
   collection: Collection;
-  items: Array<{ id: number } & Record<string, unknown>>;
+  items: EditorItem[];
   version: number;
   choices: { events: Choice[]; durations: Choice[] };
   add: EditorAction;
@@ -18,7 +18,8 @@ const EDIT = "shrink-0 text-sm font-semibold text-blue-700 underline dark:text-b
 
 /** A collection in the editor: each item with its own edit and delete, and a form to add one. */
 export function CollectionEditor({ collection, items, version, choices, add, update, remove }: Props) {
-  const names = COLLECTIONS[collection].names;
+  const spec = collectionOf(collection);
+  const names = spec.names;
   const headingId = `${collection}-heading`;
   return (
     <section aria-labelledby={headingId}>
@@ -27,12 +28,12 @@ export function CollectionEditor({ collection, items, version, choices, add, upd
       </h2>
       <ol className="mt-3 space-y-2 text-sm">
         {items.map((item) => {
-          const name = itemName(collection, item);
+          const name = spec.name(item);
           return (
             <li key={item.id} className="rounded-md border border-slate-300 dark:border-slate-700">
               <details>
                 <summary className="flex cursor-pointer items-baseline gap-3 p-2 focus-visible:outline-2 focus-visible:outline-blue-600">
-                  <span className="line-clamp-2 min-w-0 flex-1 break-words">{itemLine(collection, item)}</span>
+                  <span className="line-clamp-2 min-w-0 flex-1 break-words">{spec.line(item)}</span>
                   <span className={EDIT}>Edit</span>
                 </summary>
                 <div className="space-y-4 border-t border-slate-300 p-3 dark:border-slate-700">

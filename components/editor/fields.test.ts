@@ -1,25 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readSeedIncident } from "@/db/seed/read";
-import { type Collection, COLLECTION_NAMES, COLLECTIONS } from "@/domain/record/collections";
-import { formValueOf, ITEM_FIELDS, itemFromForm } from "@/components/editor/fields";
+import { type Collection, COLLECTION_NAMES, COLLECTIONS, perCollection } from "@/domain/record/collections";
+import { formValueOf, itemFromForm } from "@/components/editor/fields";
 
 const { record } = readSeedIncident("glm-5-3-kv-cache-exposure");
-const seedItems: Record<Collection, Array<Record<string, unknown>>> = {
-  events: record.events,
-  sources: record.sources,
-  figures: record.figures,
-  durations: record.durations,
-  findings: record.findings,
-  reactions: record.reactions,
-  recommendations: record.recommendations,
-  context: record.context,
-};
+const seedItems: Record<Collection, ReadonlyArray<Record<string, unknown>>> = perCollection((c) => record[c]);
 
 /** The form a browser would send for an item drawn into the editor's controls, untouched. */
 function asForm(collection: Collection, item: Record<string, unknown>): FormData {
   const form = new FormData();
-  for (const spec of ITEM_FIELDS[collection]) {
+  for (const spec of COLLECTIONS[collection].fields) {
     const value = formValueOf(spec, item[spec.name]);
     if (spec.kind !== "checkbox") form.set(spec.name, value);
     else if (value === "true") form.set(spec.name, "on");
@@ -30,7 +21,7 @@ function asForm(collection: Collection, item: Record<string, unknown>): FormData
 describe("the editor's item forms", () => {
   it("describe every field each collection's schema has, and no other", () => {
     for (const collection of COLLECTION_NAMES) {
-      const names = new Set<string>(ITEM_FIELDS[collection].map((f) => f.name));
+      const names = new Set<string>(COLLECTIONS[collection].fields.map((f) => f.name));
       const schema = COLLECTIONS[collection].schema;
       const shapes = "options" in schema ? schema.options.map((o) => o.shape) : [schema.shape];
       const wanted = new Set(shapes.flatMap((s) => Object.keys(s)));

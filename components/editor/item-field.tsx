@@ -1,13 +1,13 @@
 "use client";
 
-import type { FieldSpec } from "@/components/editor/fields";
+import type { FieldSpec } from "@/domain/record/collection";
 import { Field, INPUT, MARKDOWN_HINT } from "./field";
 
 export type Choice = { value: string; label: string };
 
 type Props = { formId: string; spec: FieldSpec; value: string; problem?: string; choices: { events: Choice[]; durations: Choice[] } };
 
-/** One control of an item form, drawn from its description in lib/editor-fields. */
+/** One control of an item form, drawn from its description in its collection (domain/record/collections/). */
 export function ItemField({ formId, spec, value, problem, choices }: Props) {
   const id = `${formId}-${spec.name}`;
   const hint = spec.kind === "prose" ? [spec.hint, MARKDOWN_HINT].filter(Boolean).join(" ") : spec.hint;

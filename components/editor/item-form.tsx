@@ -1,9 +1,8 @@
 "use client";
 
 import { useActionState } from "react";
-import { type Collection } from "@/domain/record/collections";
-import { formValueOf, ITEM_FIELDS, itemFromForm } from "@/components/editor/fields";
-import { COLLECTIONS } from "@/domain/record/collections";
+import { type Collection, COLLECTIONS } from "@/domain/record/collections";
+import { formValueOf, itemFromForm } from "@/components/editor/fields";
 import type { EditorState } from "./editor-state";
 import { BUTTON, StateMessage } from "./field";
 import { type Choice, ItemField } from "./item-field";
@@ -34,7 +33,7 @@ export function ItemForm({ collection, action, version, formId, label, submitLab
         <StateMessage state={state} />
       </div>
       <input type="hidden" name="version" value={version} />
-      {ITEM_FIELDS[collection].map((spec) => (
+      {COLLECTIONS[collection].fields.map((spec) => (
         <ItemField
           key={spec.name}
           formId={formId}

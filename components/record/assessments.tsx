@@ -1,5 +1,5 @@
-import type { Finding } from "@/domain/record/finding";
-import type { Reaction } from "@/domain/record/reaction";
+import type { Finding } from "@/domain/record/collections/findings";
+import type { Reaction } from "@/domain/record/collections/reactions";
 import { Cite } from "./cite";
 import { Prose } from "./prose";
 import { Section } from "./section";

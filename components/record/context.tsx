@@ -1,4 +1,4 @@
-import type { ContextFact } from "@/domain/record/context-fact";
+import type { ContextFact } from "@/domain/record/collections/context";
 import { Cite } from "./cite";
 import { Prose } from "./prose";
 import { Section } from "./section";

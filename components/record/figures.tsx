@@ -1,4 +1,4 @@
-import type { Figure } from "@/domain/record/figure";
+import type { Figure } from "@/domain/record/collections/figures";
 import { Cite } from "./cite";
 import { FigureValue } from "./figure-value";
 import { Prose } from "./prose";

@@ -1,4 +1,4 @@
-import type { Source } from "@/domain/record/source";
+import type { Source } from "@/domain/record/collections/sources";
 import { sourceByline } from "@/view/format";
 import { Prose } from "./prose";
 import { Section } from "./section";

@@ -1,15 +1,12 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import type { Collection } from "@/domain/record/collections";
+import type { EditorItem } from "@/domain/record/collection";
+import { perCollection } from "@/domain/record/collections";
 import { DomainError } from "@/domain/errors";
-import type { IncidentRecord } from "@/domain/record/record";
 import { auditTrail } from "../audit";
 import { type Db, getDb } from "../client";
 import { incident } from "../schema";
 import { listIncidents, readIncident } from "./incident";
-
-type WithId<T> = T & { id: number };
-export type EditorItems = { [C in Collection]: Array<WithId<IncidentRecord[C][number]>> };
 
 /** What editors and tokens read: drafts included, with the version an edit must carry. */
 export function listAllIncidents(db: Db = getDb()) {
@@ -21,18 +18,9 @@ export function readForEditing(slug: string, db: Db = getDb()) {
   const stored = readIncident(db, slug, { drafts: true });
   if (!stored) throw new DomainError("not-found", `There is no incident "${slug}".`);
   const { record, ids } = stored;
-  const withIds = <T extends object>(items: readonly T[], rowIds: number[]) => items.map((item, i) => ({ id: rowIds[i] ?? 0, ...item }));
-  const items: EditorItems = {
-    events: withIds(record.events, ids.events),
-    sources: withIds(record.sources, ids.sources),
-    figures: withIds(record.figures, ids.figures),
-    durations: withIds(record.durations, ids.durations),
-    findings: withIds(record.findings, ids.findings),
-    reactions: withIds(record.reactions, ids.reactions),
-    recommendations: withIds(record.recommendations, ids.recommendations),
-    context: withIds(record.context, ids.context),
-  };
-  return { slug, id: stored.id, published: stored.published, version: stored.version, updatedAt: stored.updatedAt, incident: stored.record.incident, items, affected: stored.affected };
+  const withIds = (items: readonly Record<string, unknown>[], rowIds: readonly number[]): EditorItem[] => items.map((item, i) => ({ id: rowIds[i] ?? 0, ...item }));
+  const items = perCollection((c) => withIds(record[c], ids[c]));
+  return { slug, id: stored.id, published: stored.published, version: stored.version, updatedAt: stored.updatedAt, incident: record.incident, record, items, affected: stored.affected };
 }
 
 export function historyOf(slug: string, db: Db = getDb()) {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { AFFECTED_ROLES } from "@/domain/record/constants";
-import { incident } from "./incident";
+import { incident } from "@/domain/record/incident";
 
 /**
  * A list is built row by row while "building" (readers never see it), then becomes the incident's

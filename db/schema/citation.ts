@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { CITATION_SUBJECTS } from "@/domain/record/constants";
-import { source } from "./source";
+import { source } from "@/domain/record/collections/sources";
 
 /** Links any cited fact (by table and id) to a source; a fact may cite several. */
 export const citation = sqliteTable(

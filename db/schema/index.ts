@@ -1,18 +1,12 @@
+// The tables of this database that are not a collection of the record: those live with their
+// collection in domain/record/collections/ (drizzle.config.ts reads both).
+export { incident } from "@/domain/record/incident";
 export * from "./affected-list";
 export * from "./affected-response";
 export * from "./api-token";
 export * from "./audit-entry";
 export * from "./citation";
-export * from "./context-fact";
-export * from "./duration-claim";
-export * from "./event";
-export * from "./figure";
-export * from "./finding";
-export * from "./finding-reaction";
-export * from "./incident";
 export * from "./lookup-key";
 export * from "./rate-bucket";
-export * from "./recommendation";
 export * from "./session";
-export * from "./source";
 export * from "./user";

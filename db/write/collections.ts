@@ -1,65 +1,62 @@
 import "server-only";
-import { and, eq, max } from "drizzle-orm";
+import { and, eq, getTableColumns, max } from "drizzle-orm";
 import { z } from "zod";
 import type { Actor } from "@/domain/access";
-import { type CitationSubject, DURATION_ROLES } from "@/domain/record/constants";
-import { DomainError } from "@/domain/errors";
-import { type Collection, COLLECTIONS } from "@/domain/record/collections";
+import { type Refs, itemCites } from "@/domain/record/collection";
+import { type Collection, collectionOf, isCollection } from "@/domain/record/collections";
 import { incidentVersion, versionOnly } from "@/domain/record/common";
+import { DomainError } from "@/domain/errors";
 import { parseInput } from "@/domain/input";
 import type { Db } from "../client";
-import { COLLECTION_TABLES, type CollectionTable } from "../collections";
-import { citation, durationClaim, event } from "../schema";
+import { keyColumn } from "../read/items";
+import { citation } from "../schema";
 import { type Tx, assertCanWrite, citesOf, mutateIncident, setCitations } from "./mutate";
 
-type AnyTable = CollectionTable;
-type Row = { id: number; incidentId: number } & Record<string, unknown>;
+type Row = Record<string, unknown>;
 
 /** The item is checked inside the body, so its errors name their field as "item.title". */
-const itemBody = (collection: Collection) => z.strictObject({ version: incidentVersion, item: COLLECTIONS[collection].schema });
+const itemBody = (collection: Collection) => z.strictObject({ version: incidentVersion, item: collectionOf(collection).schema });
+const rowId = z.object({ id: z.number().int().positive() });
 
-function findRow(tx: Tx, table: AnyTable, incidentId: number, id: number): Row | undefined {
-  return tx.select().from(table).where(and(eq(table.id, id), eq(table.incidentId, incidentId))).get() as Row | undefined;
+function findRow(tx: Tx, c: Collection, incidentId: number, id: number): Row | undefined {
+  const { table } = collectionOf(c);
+  return tx.select().from(table).where(and(eq(table.id, id), eq(table.incidentId, incidentId))).get();
 }
 
-/** Turns an item in its plain form (keys, source numbers) into column values. */
-function toColumns(tx: Tx, collection: Collection, incidentId: number, item: Record<string, unknown>, selfId: number | null = null): Record<string, unknown> {
-  const { cites: _cites, ...fields } = item;
-  if (collection !== "durations") return fields;
-  const role = z.enum(DURATION_ROLES).safeParse(fields.role);
-  if (role.success) {
-    const holder = tx
-      .select({ id: durationClaim.id, key: durationClaim.key })
-      .from(durationClaim)
-      .where(and(eq(durationClaim.incidentId, incidentId), eq(durationClaim.role, role.data)))
-      .get();
-    if (holder && holder.id !== selfId) {
-      throw new DomainError("invalid", `The duration "${holder.key}" already stands for the ${role.data}; clear its role first.`, {
-        errors: [{ field: "item.role", message: `"${holder.key}" has this role` }],
-      });
-    }
-  }
-  const eventId = (key: unknown) => {
-    if (key === undefined) return null;
-    const found = tx.select({ id: event.id }).from(event).where(and(eq(event.incidentId, incidentId), eq(event.key, String(key)))).get();
-    if (!found) throw new DomainError("invalid", `No event "${String(key)}" in this incident.`, { errors: [{ field: "item", message: `unknown event ${String(key)}` }] });
-    return found.id;
+/** Keys resolved to the ids of this incident's items; a key it does not have is the editor's mistake, said plainly. */
+function refsIn(tx: Tx, incidentId: number): Refs {
+  return {
+    id: (to, key) => {
+      if (!isCollection(to)) throw new Error(`no collection "${to}" to refer to`);
+      const c = collectionOf(to);
+      const column = keyColumn(to);
+      const found = tx.select({ id: c.table.id }).from(c.table).where(and(eq(c.table.incidentId, incidentId), eq(column, key))).get();
+      if (!found) throw new DomainError("invalid", `No ${c.names.one} "${key}" in this incident.`, { errors: [{ field: "item", message: `unknown ${c.names.one} ${key}` }] });
+      return rowId.parse(found).id;
+    },
+    key: () => {
+      throw new Error("a write resolves keys to ids only");
+    },
   };
-  const { from, to, contests, statedMinutes, ...rest } = fields;
-  const contestsId =
-    contests === null || contests === undefined
-      ? null
-      : (tx.select({ id: durationClaim.id }).from(durationClaim).where(and(eq(durationClaim.incidentId, incidentId), eq(durationClaim.key, String(contests)))).get()?.id ??
-        (() => {
-          throw new DomainError("invalid", `No duration "${String(contests)}" to contest.`);
-        })());
-  return { ...rest, fromEventId: eventId(from), toEventId: eventId(to), statedMinutes: statedMinutes ?? null, contestsId };
 }
 
-function snapshot(tx: Tx, collection: Collection, row: Row | undefined) {
+/** A field only one item of an incident may hold a value of (a duration's role): say who holds it, not a constraint error. */
+function checkUnique(tx: Tx, c: Collection, incidentId: number, item: object, selfId: number | null): void {
+  const spec = collectionOf(c);
+  const unique = spec.unique;
+  const value: unknown = unique ? new Map(Object.entries(item)).get(unique.field) : null;
+  if (!unique || value === null || value === undefined) return;
+  const holder = tx.select().from(spec.table).where(and(eq(spec.table.incidentId, incidentId), eq(unique.column, value))).get();
+  if (holder && holder.id !== selfId) {
+    const name = spec.key ? String(holder.key) : String(holder.id);
+    throw new DomainError("invalid", unique.taken(name, String(value)), { errors: [{ field: `item.${unique.field}`, message: `"${name}" has this ${unique.field}` }] });
+  }
+}
+
+function snapshot(tx: Tx, c: Collection, row: Row | undefined) {
   if (!row) return null;
-  const subject = COLLECTIONS[collection].subject;
-  return subject ? { ...row, cites: citesOf(tx, subject, row.id) } : row;
+  const subject = collectionOf(c).subject;
+  return subject ? { ...row, cites: citesOf(tx, subject, rowId.parse(row).id) } : row;
 }
 
 /** SQLite refuses what would leave a dangling reference; say which, instead of a bare constraint error. */
@@ -67,7 +64,7 @@ function guarded<T>(what: string, work: () => T): T {
   try {
     return work();
   } catch (error) {
-    const message = (error as Error).message;
+    const message = error instanceof Error ? error.message : String(error);
     if (/FOREIGN KEY|UNIQUE|CHECK/.test(message)) throw new DomainError("conflict", `${what}: ${message.replace(/^.*constraint failed: ?/i, "constraint failed ")}.`);
     throw error;
   }
@@ -75,35 +72,37 @@ function guarded<T>(what: string, work: () => T): T {
 
 export function addItem({ db, actor, slug, collection, input }: { db: Db; actor: Actor; slug: string; collection: Collection; input: unknown }) {
   assertCanWrite(actor);
-  const { version, item: parsed } = parseInput(itemBody(collection), input);
-  const table = COLLECTION_TABLES[collection];
-  const subject = COLLECTIONS[collection].subject;
+  const { version, item } = parseInput(itemBody(collection), input);
+  const spec = collectionOf(collection);
+  const table = spec.table;
   return mutateIncident(db, actor, slug, version, (tx, inc) => {
+    checkUnique(tx, collection, inc.id, item, null);
     // New items go last; sources are ordered by their number instead.
-    const position = "position" in table ? (tx.select({ n: max(table.position) }).from(table).where(eq(table.incidentId, inc.id)).get()?.n ?? -1) + 1 : null;
-    const values = { ...toColumns(tx, collection, inc.id, parsed), incidentId: inc.id, ...(position === null ? {} : { position }) };
-    const row = guarded(`Cannot add to ${collection}`, () => tx.insert(table).values(values as never).returning().get() as unknown as Row);
-    if (subject) setCitations(tx, inc.id, subject, row.id, "cites" in parsed ? parsed.cites : []);
-    return { action: "create", entity: collection, entityId: row.id, before: null, after: snapshot(tx, collection, row), result: { id: row.id } };
+    const positioned = "position" in getTableColumns(table);
+    const last = positioned ? tx.select({ n: max(spec.order) }).from(table).where(eq(table.incidentId, inc.id)).get()?.n : null;
+    const position = typeof last === "number" ? last + 1 : 0;
+    const values = { ...spec.toRow(item, refsIn(tx, inc.id)), incidentId: inc.id, ...(positioned ? { position } : {}) };
+    const row = guarded(`Cannot add to ${collection}`, () => tx.insert(table).values(values).returning().get());
+    const { id } = rowId.parse(row);
+    if (spec.subject) setCitations(tx, inc.id, spec.subject, id, itemCites(item));
+    return { action: "create", entity: collection, entityId: id, before: null, after: snapshot(tx, collection, row), result: { id } };
   });
 }
 
 export function updateItem(args: { db: Db; actor: Actor; slug: string; collection: Collection; id: number; input: unknown }) {
   const { db, actor, slug, collection, id, input } = args;
   assertCanWrite(actor);
-  const { version, item: parsed } = parseInput(itemBody(collection), input);
-  const table = COLLECTION_TABLES[collection];
-  const subject = COLLECTIONS[collection].subject;
+  const { version, item } = parseInput(itemBody(collection), input);
+  const spec = collectionOf(collection);
   return mutateIncident(db, actor, slug, version, (tx, inc) => {
-    const before = findRow(tx, table, inc.id, id);
+    const before = snapshot(tx, collection, findRow(tx, collection, inc.id, id));
     if (!before) throw new DomainError("not-found", `No ${collection} item ${id} in "${slug}".`);
-    const beforeSnapshot = snapshot(tx, collection, before);
-    guarded(`Cannot change ${collection} item ${id}`, () =>
-      tx.update(table).set(toColumns(tx, collection, inc.id, parsed, id) as never).where(eq(table.id, id)).run(),
-    );
-    if (subject) setCitations(tx, inc.id, subject, id, "cites" in parsed ? parsed.cites : []);
-    const after = snapshot(tx, collection, findRow(tx, table, inc.id, id));
-    return { action: "update", entity: collection, entityId: id, before: beforeSnapshot, after, result: { id } };
+    checkUnique(tx, collection, inc.id, item, id);
+    const values = spec.toRow(item, refsIn(tx, inc.id));
+    guarded(`Cannot change ${collection} item ${id}`, () => tx.update(spec.table).set(values).where(eq(spec.table.id, id)).run());
+    if (spec.subject) setCitations(tx, inc.id, spec.subject, id, itemCites(item));
+    const after = snapshot(tx, collection, findRow(tx, collection, inc.id, id));
+    return { action: "update", entity: collection, entityId: id, before, after, result: { id } };
   });
 }
 
@@ -111,18 +110,19 @@ export function removeItem(args: { db: Db; actor: Actor; slug: string; collectio
   const { db, actor, slug, collection, id, input } = args;
   assertCanWrite(actor);
   const { version } = parseInput(versionOnly, input);
-  const table = COLLECTION_TABLES[collection];
-  const subject = COLLECTIONS[collection].subject;
+  const spec = collectionOf(collection);
   return mutateIncident(db, actor, slug, version, (tx, inc) => {
-    const before = findRow(tx, table, inc.id, id);
-    if (!before) throw new DomainError("not-found", `No ${collection} item ${id} in "${slug}".`);
-    const beforeSnapshot = snapshot(tx, collection, before);
-    if (collection === "sources") {
+    const row = findRow(tx, collection, inc.id, id);
+    if (!row) throw new DomainError("not-found", `No ${collection} item ${id} in "${slug}".`);
+    const before = snapshot(tx, collection, row);
+    if (spec.subject === null) {
+      // Sources are what facts cite: one still cited stays, and says so.
       const users = tx.select({ type: citation.subjectType }).from(citation).where(eq(citation.sourceId, id)).all();
-      if (users.length) throw new DomainError("conflict", `Source [${String(before.number)}] is cited by ${users.length} fact(s); change those citations first.`);
+      if (users.length) throw new DomainError("conflict", `Source [${String(row.number)}] is cited by ${users.length} fact(s); change those citations first.`);
+    } else {
+      tx.delete(citation).where(and(eq(citation.subjectType, spec.subject), eq(citation.subjectId, id))).run();
     }
-    if (subject) tx.delete(citation).where(and(eq(citation.subjectType, subject as CitationSubject), eq(citation.subjectId, id))).run();
-    guarded(`Cannot delete ${collection} item ${id} (something refers to it)`, () => tx.delete(table).where(eq(table.id, id)).run());
-    return { action: "delete", entity: collection, entityId: id, before: beforeSnapshot, after: null, result: { id } };
+    guarded(`Cannot delete ${collection} item ${id} (something refers to it)`, () => tx.delete(spec.table).where(eq(spec.table.id, id)).run());
+    return { action: "delete", entity: collection, entityId: id, before, after: null, result: { id } };
   });
 }

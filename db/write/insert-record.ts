@@ -1,10 +1,32 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { COLLECTIONS } from "@/domain/record/collections";
+import { eq, getTableColumns } from "drizzle-orm";
+import { z } from "zod";
+import { type Refs, itemCites } from "@/domain/record/collection";
+import { COLLECTION_NAMES, type Collection, collectionOf } from "@/domain/record/collections";
 import type { CitationSubject } from "@/domain/record/constants";
 import type { IncidentRecord } from "@/domain/record/record";
-import { citation, contextFact, durationClaim, event, figure, finding, findingReaction, incident, recommendation, source } from "../schema";
-import type { Tx } from "./mutate";
+import type { Tx } from "../client";
+import { citation, incident } from "../schema";
+import { source } from "@/domain/record/collections/sources";
+
+const rowId = z.object({ id: z.number().int().positive() });
+
+/** Sources first, since every fact cites them; then each collection after those its items name. */
+function insertOrder(record: IncidentRecord): Collection[] {
+  const needs = new Map<Collection, Set<string>>();
+  for (const c of COLLECTION_NAMES) {
+    const refers = collectionOf(c).refers;
+    const items: readonly object[] = record[c];
+    needs.set(c, new Set(items.flatMap((item) => (refers?.(item) ?? []).map((r) => r.to)).filter((to) => to !== c)));
+  }
+  const order: Collection[] = ["sources"];
+  while (order.length < COLLECTION_NAMES.length) {
+    const next = COLLECTION_NAMES.find((c) => !order.includes(c) && [...(needs.get(c) ?? [])].every((to) => order.some((o) => o === to)));
+    if (!next) throw new Error("the collections refer to each other in a circle");
+    order.push(next);
+  }
+  return order;
+}
 
 /** Writes a whole incident and its items, in their order, inside the caller's transaction; returns its id. */
 export function insertRecord(tx: Tx, record: IncidentRecord): number {
@@ -12,7 +34,6 @@ export function insertRecord(tx: Tx, record: IncidentRecord): number {
   const { id: incidentId } = tx.insert(incident).values(fields).returning({ id: incident.id }).get();
 
   const sourceIds = new Map<number, number>();
-  for (const s of record.sources) sourceIds.set(s.number, tx.insert(source).values({ ...s, incidentId }).returning({ id: source.id }).get().id);
   const cite = (subjectType: CitationSubject, subjectId: number, numbers: readonly number[]) => {
     for (const n of new Set(numbers)) {
       const sourceId = sourceIds.get(n);
@@ -20,59 +41,35 @@ export function insertRecord(tx: Tx, record: IncidentRecord): number {
       tx.insert(citation).values({ sourceId, subjectType, subjectId }).run();
     }
   };
-  const idOf = (ids: Map<string, number>, key: string, what: string) => {
-    const id = ids.get(key);
-    if (id === undefined) throw new Error(`refers to unknown ${what} "${key}"`);
-    return id;
-  };
+  const keys = new Map<string, Map<string, number>>();
+  // A reference to an item of the collection being written may point ahead: it is written last.
+  const refs = (writing: Collection | null): Refs => ({
+    id: (c, key) => {
+      const id = keys.get(c)?.get(key);
+      if (id !== undefined || c === writing) return id ?? null;
+      throw new Error(`refers to unknown ${c} "${key}"`);
+    },
+    key: () => {
+      throw new Error("a write resolves keys to ids only");
+    },
+  });
+
+  for (const s of record.sources) sourceIds.set(s.number, tx.insert(source).values({ ...s, incidentId }).returning({ id: source.id }).get().id);
   cite("incident", incidentId, incidentCites);
-
-  const eventIds = new Map<string, number>();
-  record.events.forEach(({ cites, ...e }, position) => {
-    const { id } = tx.insert(event).values({ ...e, incidentId, position }).returning({ id: event.id }).get();
-    eventIds.set(e.key, id);
-    cite(COLLECTIONS.events.subject, id, cites);
-  });
-  record.figures.forEach(({ cites, ...f }, position) => {
-    const { id } = tx.insert(figure).values({ ...f, incidentId, position }).returning({ id: figure.id }).get();
-    cite(COLLECTIONS.figures.subject, id, cites);
-  });
-
-  const claimIds = new Map<string, number>();
-  record.durations.forEach((d, position) => {
-    const common = { incidentId, position, key: d.key, label: d.label, role: d.role, kind: d.kind, countedBy: d.countedBy, method: d.method, note: d.note };
-    const values =
-      d.kind === "interval"
-        ? { ...common, fromEventId: idOf(eventIds, d.from, "event"), toEventId: idOf(eventIds, d.to, "event") }
-        : { ...common, statedMinutes: d.statedMinutes, approximate: d.approximate };
-    const { id } = tx.insert(durationClaim).values(values).returning({ id: durationClaim.id }).get();
-    claimIds.set(d.key, id);
-    cite(COLLECTIONS.durations.subject, id, d.cites);
-  });
-  // Contested claims may point at each other, so the links are written once every claim exists.
-  for (const d of record.durations) {
-    if (d.contests === null) continue;
-    tx.update(durationClaim)
-      .set({ contestsId: idOf(claimIds, d.contests, "duration") })
-      .where(eq(durationClaim.id, idOf(claimIds, d.key, "duration")))
-      .run();
+  for (const c of insertOrder(record).filter((c) => c !== "sources")) {
+    const spec = collectionOf(c);
+    const positioned = "position" in getTableColumns(spec.table);
+    const items: readonly object[] = record[c];
+    const written = items.map((item, position) => {
+      const row = { ...spec.toRow(item, refs(c)), incidentId, ...(positioned ? { position } : {}) };
+      const { id } = rowId.parse(tx.insert(spec.table).values(row).returning({ id: spec.table.id }).get());
+      if (spec.key) keys.set(c, (keys.get(c) ?? new Map<string, number>()).set(spec.key(item), id));
+      if (spec.subject) cite(spec.subject, id, itemCites(item));
+      return { id, item };
+    });
+    for (const { id, item } of written) {
+      if (spec.refers?.(item).some((r) => r.to === c)) tx.update(spec.table).set(spec.toRow(item, refs(null))).where(eq(spec.table.id, id)).run();
+    }
   }
-
-  record.findings.forEach(({ cites, ...f }, position) => {
-    const { id } = tx.insert(finding).values({ ...f, incidentId, position }).returning({ id: finding.id }).get();
-    cite(COLLECTIONS.findings.subject, id, cites);
-  });
-  record.reactions.forEach(({ cites, ...r }, position) => {
-    const { id } = tx.insert(findingReaction).values({ ...r, incidentId, position }).returning({ id: findingReaction.id }).get();
-    cite(COLLECTIONS.reactions.subject, id, cites);
-  });
-  record.recommendations.forEach(({ cites, ...r }, position) => {
-    const { id } = tx.insert(recommendation).values({ ...r, incidentId, position }).returning({ id: recommendation.id }).get();
-    cite(COLLECTIONS.recommendations.subject, id, cites);
-  });
-  record.context.forEach(({ cites, ...c }, position) => {
-    const { id } = tx.insert(contextFact).values({ ...c, incidentId, position }).returning({ id: contextFact.id }).get();
-    cite(COLLECTIONS.context.subject, id, cites);
-  });
   return incidentId;
 }

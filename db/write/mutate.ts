@@ -6,10 +6,12 @@ import type { AuditAction } from "@/domain/audit";
 import type { CitationSubject } from "@/domain/record/constants";
 import { DomainError } from "@/domain/errors";
 import { recordAudit } from "../audit";
-import type { Db } from "../client";
-import { citation, incident, source } from "../schema";
+import type { Db, Tx } from "../client";
+import { source } from "@/domain/record/collections/sources";
+import { citation, incident } from "../schema";
 
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type { Tx };
+
 export type IncidentRow = typeof incident.$inferSelect;
 
 export function assertCanWrite(actor: Actor): void {

@@ -1,47 +1,31 @@
-import type { z } from "zod";
-import { contextFactSchema } from "./context-fact";
-import type { CitationSubject } from "./constants";
-import { durationSchema } from "./duration";
-import { eventSchema } from "./event";
-import { figureSchema } from "./figure";
-import { findingSchema } from "./finding";
-import { reactionSchema } from "./reaction";
-import { recommendationSchema } from "./recommendation";
-import { sourceSchema } from "./source";
-
-type CollectionSpec = {
-  /** The item as the API, the editor and the seed write it: keys and source numbers, no ids. */
-  schema: z.ZodType;
-  /** How citations name an item of this collection; null for sources, which are what is cited. */
-  subject: Exclude<CitationSubject, "incident"> | null;
-  /** How people name one item and the whole: in the editor, the API's messages and the audit trail. */
-  names: { one: string; a: string; many: string };
-  /** The file of seed/<slug>/ that holds this collection, as a JSON array. */
-  seedFile: `${string}.json`;
-};
+import type { AnyCollection } from "./collection";
+import { context } from "./collections/context";
+import { durations } from "./collections/durations";
+import { events } from "./collections/events";
+import { figures } from "./collections/figures";
+import { findings } from "./collections/findings";
+import { reactions } from "./collections/reactions";
+import { recommendations } from "./collections/recommendations";
+import { sources } from "./collections/sources";
 
 /**
- * Every collection of an incident's record, described once: the API, the editor, the seed, the
- * audit and the exports read this; db/collections adds the table that holds each.
+ * Every collection of an incident's record, each described once in its own file of collections/:
+ * its table, schema, row mapping, citations, names and editor form. Reads, writes, the editor, the
+ * seed, the audit trail and the API loop over this; a new collection is a file, a line here and a migration.
  */
-export const COLLECTIONS = {
-  events: { schema: eventSchema, subject: "event", names: { one: "event", a: "an event", many: "Events" }, seedFile: "events.json" },
-  sources: { schema: sourceSchema, subject: null, names: { one: "source", a: "a source", many: "Sources" }, seedFile: "sources.json" },
-  figures: { schema: figureSchema, subject: "figure", names: { one: "figure", a: "a figure", many: "Figures" }, seedFile: "figures.json" },
-  durations: { schema: durationSchema, subject: "duration_claim", names: { one: "duration", a: "a duration", many: "Durations" }, seedFile: "durations.json" },
-  findings: { schema: findingSchema, subject: "finding", names: { one: "finding", a: "a finding", many: "Findings" }, seedFile: "findings.json" },
-  reactions: { schema: reactionSchema, subject: "finding_reaction", names: { one: "reaction", a: "a reaction", many: "Reactions" }, seedFile: "reactions.json" },
-  recommendations: {
-    schema: recommendationSchema,
-    subject: "recommendation",
-    names: { one: "recommendation", a: "a recommendation", many: "Recommendations" },
-    seedFile: "recommendations.json",
-  },
-  context: { schema: contextFactSchema, subject: "context_fact", names: { one: "context fact", a: "a context fact", many: "Context" }, seedFile: "context.json" },
-} as const satisfies Record<string, CollectionSpec>;
+export const COLLECTIONS = { events, sources, figures, durations, findings, reactions, recommendations, context } as const;
 
 export type Collection = keyof typeof COLLECTIONS;
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as [Collection, ...Collection[]];
+
+/** One value per collection, by name. */
+export function perCollection<T>(value: (c: Collection) => T): Record<Collection, T> {
+  // fromEntries forgets that every name is there; the map over COLLECTION_NAMES makes it so.
+  return Object.fromEntries(COLLECTION_NAMES.map((c) => [c, value(c)])) as Record<Collection, T>;
+}
+
+/** A collection as the generic readers and writers see it. */
+export const collectionOf = (c: Collection): AnyCollection => COLLECTIONS[c];
 
 export const collectionSchema = <C extends Collection>(c: C): (typeof COLLECTIONS)[C]["schema"] => COLLECTIONS[c].schema;
 
@@ -52,3 +36,4 @@ export const itemLabel = (c: Collection): string => {
 };
 
 export const isCollection = (name: string): name is Collection => Object.hasOwn(COLLECTIONS, name);
+

@@ -1,15 +1,15 @@
 import { z } from "zod";
 import { type AffectedSummary, affectedSummarySchema } from "./affected";
-import { contextFactSchema } from "./context-fact";
-import { durationSchema } from "./duration";
-import { eventSchema } from "./event";
-import { figureSchema } from "./figure";
-import { findingSchema } from "./finding";
+import { contextFactSchema } from "./collections/context";
+import { durationSchema } from "./collections/durations";
+import { eventSchema } from "./collections/events";
+import { figureSchema } from "./collections/figures";
+import { findingSchema } from "./collections/findings";
 import { incidentSchema } from "./incident";
-import { reactionSchema } from "./reaction";
-import { recommendationSchema } from "./recommendation";
+import { reactionSchema } from "./collections/reactions";
+import { recommendationSchema } from "./collections/recommendations";
 import { type IncidentRecord, incidentRecord } from "./record";
-import { sourceSchema } from "./source";
+import { sourceSchema } from "./collections/sources";
 
 // incident.json as version 1 wrote it, read so that no export published before version 2 is lost.
 

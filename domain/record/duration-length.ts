@@ -1,25 +1,14 @@
 import { type Span, formatSpan, formatStated, spanBetween, spanToMinutes } from "@/lib/durations";
 import type { PreciseTime } from "@/lib/precise-time";
-
-export type ClaimInput = {
-  key: string;
-  label: string;
-  kind: "interval" | "stated";
-  from: (PreciseTime & { title: string }) | null;
-  to: (PreciseTime & { title: string }) | null;
-  statedMinutes: number | null;
-  approximate: boolean;
-  countedBy: string;
-  method: string;
-  note: string | null;
-  contestsKey: string | null;
-  cites: number[];
-};
+import type { Duration } from "./collections/durations";
 
 /** Minute-scale lengths and day-scale lengths are drawn in separate panels so both stay legible. */
 export type Scale = "hours" | "days";
 
-export type ComputedClaim = ClaimInput & {
+/** An interval's end: the event's time as far as it is known. */
+export type Endpoint = PreciseTime & { title: string };
+
+export type ClaimLength = {
   /** What the reader sees: "5 h 40 min", "about 20 hours", "47 days". */
   length: string;
   /** A rounder reading where it helps: "about 7 weeks"; null when it says nothing more. */
@@ -34,13 +23,11 @@ export type ComputedClaim = ClaimInput & {
 
 const DAY = 1440;
 
-/** Computes every claim's length from its events, never from a typed-in number (stated claims aside). */
-export function computeClaim(claim: ClaimInput): ComputedClaim {
+/** A claim's length from its events, never from a typed-in number (a stated claim aside). */
+export function claimLength(claim: Duration, from: Endpoint | null, to: Endpoint | null): ClaimLength {
   if (claim.kind === "stated") {
-    if (claim.statedMinutes === null) throw new Error(`stated claim "${claim.key}" has no length`);
     const minutes = claim.statedMinutes;
     return {
-      ...claim,
       length: formatStated({ minutes, approximate: claim.approximate }),
       approx: null,
       basis: "stated",
@@ -49,20 +36,12 @@ export function computeClaim(claim: ClaimInput): ComputedClaim {
       range: { min: minutes, max: minutes },
     };
   }
-  if (!claim.from || !claim.to) throw new Error(`interval claim "${claim.key}" lacks an endpoint`);
-  const span = spanBetween(claim.from, claim.to);
+  if (!from || !to) throw new Error(`interval claim "${claim.key}" lacks an endpoint`);
+  const span = spanBetween(from, to);
   if (!span) throw new Error(`interval claim "${claim.key}" has an endpoint with no date`);
   const range = spanToMinutes(span);
   const length = formatSpan(span);
   const approx = formatSpan(span, "approx");
   const minutes = span.unit === "minute" ? span.minutes : span.unit === "day" ? span.days * DAY : (range.min + range.max) / 2;
-  return {
-    ...claim,
-    length,
-    approx: approx === length ? null : approx,
-    basis: span.unit,
-    scale: span.unit === "minute" ? "hours" : "days",
-    minutes,
-    range,
-  };
+  return { length, approx: approx === length ? null : approx, basis: span.unit, scale: span.unit === "minute" ? "hours" : "days", minutes, range };
 }

@@ -1,7 +1,43 @@
+import { sql } from "drizzle-orm";
+import * as sqlite from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { key, sourceNumber, text } from "./common";
 import { INCIDENT_STATUSES, SEVERITIES } from "./constants";
 
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+/** An incident's own fields as stored, with its version and whether readers see it. */
+export const incident = sqlite.sqliteTable(
+  "incident",
+  {
+    id: sqlite.integer("id").primaryKey({ autoIncrement: true }),
+    slug: sqlite.text("slug").notNull(),
+    title: sqlite.text("title").notNull(),
+    summary: sqlite.text("summary").notNull(),
+    provider: sqlite.text("provider").notNull(),
+    service: sqlite.text("service").notNull(),
+    model: sqlite.text("model"),
+    /** What sort of incident it is ("Cross-customer data exposure"); the dashboard's filter. */
+    kind: sqlite.text("kind"),
+    status: sqlite.text("status", { enum: INCIDENT_STATUSES }).notNull(),
+    /** Null until someone with standing rates it; never guessed. */
+    severity: sqlite.text("severity", { enum: SEVERITIES }),
+    impact: sqlite.text("impact").notNull(),
+    cause: sqlite.text("cause").notNull(),
+    /** Null while nobody with standing has said whether it was an attack. */
+    isAttack: sqlite.integer("is_attack", { mode: "boolean" }),
+    attackNote: sqlite.text("attack_note"),
+    /** The heading of the context section; the page says "Context" when it is null. */
+    contextTitle: sqlite.text("context_title"),
+    published: sqlite.integer("published", { mode: "boolean" }).notNull().default(true),
+    version: sqlite.integer("version").notNull().default(1),
+    createdAt: sqlite.text("created_at").notNull().default(now),
+    updatedAt: sqlite.text("updated_at").notNull().default(now),
+  },
+  (t) => [sqlite.uniqueIndex("incident_slug_idx").on(t.slug)],
+);
+
+/** The incident as the record holds it: its fields and the sources it cites. */
 export const incidentSchema = z.strictObject({
   slug: key,
   title: text,

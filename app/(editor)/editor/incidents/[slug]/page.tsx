@@ -29,8 +29,8 @@ export default async function EditIncident({ params }: Props) {
   await requireUser({ next: `/editor/incidents/${slug}` });
   const view = load(slug);
   const choices = {
-    events: view.items.events.map((e) => ({ value: e.key, label: `${e.key} (${formatPreciseTimeShort(e)})` })),
-    durations: view.items.durations.map((d) => ({ value: d.key, label: `${d.key}: ${d.label}` })),
+    events: view.record.events.map((e) => ({ value: e.key, label: `${e.key} (${formatPreciseTimeShort(e)})` })),
+    durations: view.record.durations.map((d) => ({ value: d.key, label: `${d.key}: ${d.label}` })),
   };
   return (
     <div className="space-y-10">

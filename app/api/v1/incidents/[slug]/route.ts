@@ -8,7 +8,8 @@ export const dynamic = "force-dynamic";
 const input = { params: ROUTE_PARAMS.incident, query: NO_QUERY };
 
 export const GET = v1(input, ({ params }) => {
-  const { id: _id, ...view } = readForEditing(params.slug);
+  // The items carry the record's fields already, with their ids.
+  const { id: _id, record: _record, ...view } = readForEditing(params.slug);
   return ok(view);
 });
 

@@ -1,0 +1,43 @@
+import * as sqlite from "drizzle-orm/sqlite-core";
+import { z } from "zod";
+import { cited, citesField, defineCollection, itemColumns, positionColumn, positionIndex } from "../collection";
+import { cites, text } from "../common";
+import { RECOMMENDATION_AUDIENCES, RECOMMENDATION_STATUSES } from "../constants";
+
+export const recommendation = sqlite.sqliteTable(
+  "recommendation",
+  {
+    ...itemColumns(),
+    position: positionColumn(),
+    audience: sqlite.text("audience", { enum: RECOMMENDATION_AUDIENCES }).notNull(),
+    text: sqlite.text("text").notNull(),
+    status: sqlite.text("status", { enum: RECOMMENDATION_STATUSES }).notNull(),
+  },
+  (t) => [positionIndex("recommendation", t)],
+);
+
+/** Advice to tenants, the provider's remediation, and what to watch next. */
+export const recommendationSchema = z.strictObject({
+  audience: z.enum(RECOMMENDATION_AUDIENCES),
+  text,
+  status: z.enum(RECOMMENDATION_STATUSES),
+  cites,
+});
+export type Recommendation = z.infer<typeof recommendationSchema>;
+
+export const recommendations = defineCollection({
+  table: recommendation,
+  schema: recommendationSchema,
+  subject: "recommendation",
+  names: { one: "recommendation", a: "a recommendation", many: "Recommendations" },
+  seedFile: "recommendations.json",
+  order: recommendation.position,
+  fields: [
+    { name: "audience", label: "For", kind: "select", options: RECOMMENDATION_AUDIENCES },
+    { name: "status", label: "Status", kind: "select", options: RECOMMENDATION_STATUSES },
+    citesField,
+    { name: "text", label: "Recommendation", kind: "prose", wide: true },
+  ],
+  line: (r) => `${r.audience} · ${r.status}: ${r.text}${cited(r)}`,
+  name: (r) => r.text,
+});
