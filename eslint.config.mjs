@@ -1,6 +1,50 @@
+import boundaries from "eslint-plugin-boundaries";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import drizzle from "eslint-plugin-drizzle";
+
+// The layers, lowest first; each may import its own folder and those listed (README, "Layout").
+// A test, a test kit or a benchmark may import anything; nothing else may import them.
+const LAYERS = {
+  lib: [],
+  config: ["lib"],
+  domain: ["lib"],
+  db: ["domain", "config", "lib"],
+  view: ["db", "domain", "lib"],
+  lookup: ["db", "domain", "config", "lib"],
+  components: ["view", "domain", "lib"],
+  publish: ["components", "view", "domain", "lib"],
+  http: ["lookup", "publish", "view", "db", "domain", "config", "lib"],
+  app: ["components", "http", "lookup", "publish", "view", "db", "domain", "config", "lib"],
+  scripts: ["http", "lookup", "publish", "view", "db", "domain", "config", "lib"],
+};
+
+const layers = {
+  plugins: { boundaries },
+  settings: {
+    "boundaries/include": ["**/*.{ts,tsx,mts,mjs}"],
+    "boundaries/dependency-nodes": ["import", "export", "dynamic-import"],
+    "boundaries/elements": [...Object.keys(LAYERS), "tests", "bench"].map((type) => ({ type, pattern: type, partialMatch: false })),
+    "boundaries/files": [{ category: "test", pattern: "**/*.test.{ts,tsx}" }],
+  },
+  rules: {
+    "boundaries/dependencies": [
+      "error",
+      {
+        default: "disallow",
+        policies: [
+          { from: { element: { types: { anyOf: ["tests", "bench"] } } }, allow: { to: { element: { type: "*" } } } },
+          { from: { file: { categories: "test" } }, allow: { to: { element: { type: "*" } } } },
+          ...Object.entries(LAYERS).map(([type, below]) => ({
+            from: { element: { type } },
+            allow: { to: { element: { types: { anyOf: [type, ...below] } } } },
+          })),
+        ],
+        message: "{{from.element.type}} may not import {{to.element.type}}: the layers only import downward (README, Layout)",
+      },
+    ],
+  },
+};
 
 const config = [
   ...nextVitals,
@@ -15,6 +59,7 @@ const config = [
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
+  layers,
   { ignores: [".next/**", ".next-*/**", "out/**", "node_modules/**", "db/migrations/**", "next-env.d.ts"] },
 ];
 

@@ -19,7 +19,7 @@ import { openDatabase } from "@/db/client";
 import { readEnv } from "@/db/env";
 import { issueLinks } from "@/db/lookup-links";
 import { linkTokenOf } from "@/db/lookup-proof";
-import { writeFixtureCsv } from "@/db/import/fixture";
+import { writeFixtureCsv } from "@/tests/support/affected-fixture";
 import { prepareDatabase } from "@/db/prepare";
 import { API_POLICY, BASE_HEADERS } from "@/http/security-headers";
 import { type Imports, type Round, printQueryCheck, report } from "./lookup-report";

@@ -12,9 +12,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { openDatabase } from "@/db/client";
 import { readEnv } from "@/db/env";
-import { writeFixtureCsv } from "@/db/import/fixture";
+import { writeFixtureCsv } from "@/tests/support/affected-fixture";
 import { prepareDatabase } from "@/db/prepare";
-import { servedIncidentFile } from "@/publish/files";
+import { incidentFile } from "@/publish/files";
+import { readIncident } from "@/db/read/incident";
 import { type Size, report } from "./page-report";
 import { DIST_DIR, nextBuild } from "./support/build";
 import { BenchFailure, intEnv, mib, phases, printMachine, seconds } from "./support/common";
@@ -139,8 +140,9 @@ function renderTimes(file: string): number {
     let bytes = 0;
     for (let i = 0; i <= RENDERS; i++) {
       const t = performance.now();
-      const served = servedIncidentFile(db, SLUG, "index.html");
-      if (!served) throw new BenchFailure(`no published incident ${SLUG} in ${file}`);
+      const stored = readIncident(db, SLUG);
+      if (!stored) throw new BenchFailure(`no published incident ${SLUG} in ${file}`);
+      const served = incidentFile(stored, "index.html");
       bytes = served.body.length;
       if (i > 0) times.push(performance.now() - t);
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { currentKey, keysIn, rotateKeys } from "./lookup-keys";
-import { TEST_SECRET, testDatabase } from "./test-database";
+import { TEST_SECRET, testDatabase } from "@/tests/support/test-database";
 import { signToken } from "@/lib/signed-token";
 import { tenantKey } from "@/lib/tenant-key";
 import { checkLink, linkTokenOf, linkToken, readSession, sessionToken } from "./lookup-proof";

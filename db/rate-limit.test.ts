@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "./client";
 import { RateLimiter } from "./rate-limit";
-import { testDatabase } from "./test-database";
+import { testDatabase } from "@/tests/support/test-database";
 
 const t = testDatabase("rate-limit");
 let scopes = 0;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Actor } from "@/domain/access";
 import { auditEntry } from "./schema";
 import { createSession, resolveSession } from "./sessions";
-import { testDatabase } from "./test-database";
+import { testDatabase } from "@/tests/support/test-database";
 import { authenticate, createUser, findUserByEmail, InvalidUserError, resetPassword } from "./users";
 
 const OLD = "the old passphrase";

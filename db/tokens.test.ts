@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Actor } from "@/domain/access";
 import { DomainError } from "@/domain/errors";
 import { apiToken, auditEntry } from "./schema";
-import { testDatabase } from "./test-database";
+import { testDatabase } from "@/tests/support/test-database";
 import { actorFromBearer, createToken, revokeToken } from "./tokens";
 
 const OPERATOR: Actor = { kind: "system", name: "token-revoke by alice" };

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { escapeHtml, escapeMarkdown, escapeMarkdownText, escapeXml } from "./escape";
-import { unescapedIndexes } from "@/lib/markdown/test-support";
+import { unescapedIndexes } from "@/tests/support/text-kit";
 
 describe("escapeHtml", () => {
   it("escapes the five characters that can start markup or end an attribute", () => {

@@ -1,3 +1,7 @@
+/** Hits come marked with these around each matched word; a page turns them into <mark>. */
+export const MARK_START = "\u0002";
+export const MARK_END = "\u0003";
+
 /** At most this many words of a search are used; the page says so when it drops any. */
 export const MAX_SEARCH_TERMS = 12;
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { StoredIncident } from "@/db/read/incident";
 import type { CardView } from "@/view/card";
 import { renderAtomFeed } from "./atom";
-import { cardOf, loadGlm, withRecord } from "./test-support";
+import { cardOf, loadGlm, withRecord } from "@/tests/support/publish-kit";
 
 const opts = { baseUrl: "https://example.org/aftermath/", feedUrl: "https://example.org/aftermath/feed.xml" };
 let glmStored: StoredIncident;

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { StoredIncident } from "@/db/read/incident";
-import { attrValues, tagsOf, textOf } from "@/lib/markdown/test-support";
+import { attrValues, tagsOf, textOf } from "@/tests/support/text-kit";
 import { renderIncidentHtml } from "./html";
-import { loadGlm, viewOf, withRecord } from "./test-support";
+import { loadGlm, viewOf, withRecord } from "@/tests/support/publish-kit";
 
 let stored: StoredIncident;
 let html: string;

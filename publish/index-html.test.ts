@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { StoredIncident } from "@/db/read/incident";
-import { attrValues, textOf } from "@/lib/markdown/test-support";
+import { attrValues, textOf } from "@/tests/support/text-kit";
 import { renderIndexHtml } from "./html";
-import { cardOf, loadGlm } from "./test-support";
+import { cardOf, loadGlm } from "@/tests/support/publish-kit";
 
 let stored: StoredIncident;
 let html: string;

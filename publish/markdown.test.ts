@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { StoredIncident } from "@/db/read/incident";
-import { textOf, unescapedIndexes } from "@/lib/markdown/test-support";
+import { textOf, unescapedIndexes } from "@/tests/support/text-kit";
 import { renderIncidentHtml } from "./html";
 import { renderMarkdown } from "./markdown";
-import { hostile, loadGlm, viewOf } from "./test-support";
+import { hostile, loadGlm, viewOf } from "@/tests/support/publish-kit";
 
 const SECTIONS = ["What happened", "In numbers", "Timeline", "How long", "Affected responses", "Assessments", "What to do", "The model", "Sources"];
 let stored: StoredIncident;

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { StoredIncident } from "@/db/read/incident";
-import { attrValues, tagsOf, textOf, unescapedIndexes } from "@/lib/markdown/test-support";
+import { attrValues, tagsOf, textOf, unescapedIndexes } from "@/tests/support/text-kit";
 import { renderAtomFeed } from "./atom";
 import { renderIncidentHtml, renderIndexHtml } from "./html";
 import { renderMarkdown } from "./markdown";
-import { cardOf, hostile, PAYLOAD, viewOf } from "./test-support";
+import { cardOf, hostile, PAYLOAD, viewOf } from "@/tests/support/publish-kit";
 
 let doc: StoredIncident;
 beforeAll(async () => {

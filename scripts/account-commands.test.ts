@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { auditEntry } from "@/db/schema";
 import { createSession, resolveSession } from "@/db/sessions";
 import { actorFromBearer, createToken } from "@/db/tokens";
-import { TEST_SECRET, testDatabase } from "@/db/test-database";
+import { TEST_SECRET, testDatabase } from "@/tests/support/test-database";
 import { authenticate, createUser } from "@/db/users";
 import { actorLabel } from "@/domain/access";
 import { operator } from "./operator";

@@ -6,7 +6,7 @@ import { lookupIncident } from "@/db/lookup";
 import { checkLink, linkTokenOf } from "@/db/lookup-proof";
 import { keysIn } from "@/db/lookup-keys";
 import { auditEntry } from "@/db/schema";
-import { TEST_SECRET, testDatabase } from "@/db/test-database";
+import { TEST_SECRET, testDatabase } from "@/tests/support/test-database";
 import { createIncident } from "@/db/write/incident";
 
 // npm run lookup:links and lookup:rotate as an operator runs them: child processes on a real

@@ -5,7 +5,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { writeFixtureCsv } from "@/db/import/fixture";
+import { writeFixtureCsv } from "@/tests/support/affected-fixture";
 import { callApi, testIncident, tokenAdd } from "./support/api";
 import { newEditor } from "./support/editor";
 import { submitForm } from "./support/forms";

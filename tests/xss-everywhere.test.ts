@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { micromark } from "micromark";
 import type { Browser, BrowserContext, Dialog, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { hostileRecord } from "@/publish/test-support";
+import { hostileRecord } from "@/tests/support/publish-kit";
 import { callApi, postRecord, tokenAdd } from "./support/api";
 import { launchBrowser } from "./support/browser";
 import { signInAsNewEditor } from "./support/editor";

@@ -42,7 +42,7 @@ function exposureOf(rows: ReturnType<typeof durationRows>): CardView["when"] {
   return row && range ? { label: row.label, range } : null;
 }
 
-export function cardView(stored: { record: IncidentRecord; affected: { summary: AffectedSummary } | null }): CardView {
+export function cardView(stored: Stored): CardView {
   const { record } = stored;
   const i = record.incident;
   const rows = durationRows(record);
@@ -61,6 +61,15 @@ export function cardView(stored: { record: IncidentRecord; affected: { summary: 
     affected: stored.affected ? { total: stored.affected.summary.total, sample: stored.affected.summary.sample } : null,
   };
 }
+
+type Stored = { record: IncidentRecord; affected: { summary: AffectedSummary } | null };
+
+/** Incidents as cards, newest first: the front page, the export's index and the feed. */
+export const cardsOf = (stored: readonly Stored[]): CardView[] => newestFirst(stored.map(cardView));
+
+/** Incidents' records, newest first, as the comparison of durations reads them. */
+export const newestRecords = (stored: readonly Stored[]): IncidentRecord[] =>
+  newestFirst(stored.map((s) => ({ record: s.record, slug: s.record.incident.slug, latest: latestUpdate(s.record) }))).map((s) => s.record);
 
 /** Newest first, then by slug, so a list does not depend on the order it was read in. */
 export function newestFirst<T extends { latest: string; slug: string }>(cards: readonly T[]): T[] {

@@ -1,6 +1,9 @@
 import type { Dashboard, DashboardQuery, SearchHit } from "@/db/read/dashboard";
 import type { CardView } from "./card";
 
+/** What the filters show: the query as read and each value's count. */
+export type { DashboardQuery, Facet } from "@/db/read/dashboard";
+
 /** One incident's hits, best first; incidents in the order of their best hit. */
 export type HitGroup = { slug: string; incident: string; hits: Array<SearchHit & { href: string; what: string }> };
 

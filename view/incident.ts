@@ -84,11 +84,10 @@ function leadFacts(record: IncidentRecord, rows: DurationRow[]): LeadFact[] {
   return facts;
 }
 
-export function incidentView(stored: {
-  record: IncidentRecord;
-  updatedAt: string;
-  affected: { rows: boolean; summary: AffectedSummary } | null;
-}): IncidentView {
+/** An incident as the views read it: its record, when it last changed, its list's counts (null: none published). */
+export type StoredRecord = { record: IncidentRecord; updatedAt: string; affected: { rows: boolean; summary: AffectedSummary } | null };
+
+export function incidentView(stored: StoredRecord): IncidentView {
   const { record } = stored;
   const i = record.incident;
   const rows = durationRows(record);

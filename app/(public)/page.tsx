@@ -5,9 +5,10 @@ import { SearchHits } from "@/components/dashboard/search-hits";
 import { IncidentCards } from "@/components/record/cards";
 import { getDb } from "@/db/client";
 import { dashboardQuery, readDashboard } from "@/db/read/dashboard";
+import { readPublished } from "@/db/read/incident";
 import { fieldErrors } from "@/domain/input";
 import { answerPageWith } from "@/http/form-action";
-import { readCards } from "@/publish/cards";
+import { cardsOf } from "@/view/card";
 import { dashboardView } from "@/view/dashboard";
 
 export const dynamic = "force-dynamic";
@@ -31,7 +32,7 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
   if (!asked.success) await answerPageWith(400);
   const db = getDb();
   const board = readDashboard(db, asked.success ? asked.data : {});
-  const view = asked.success ? dashboardView(board, asked.data, readCards(db, new Set(board.slugs))) : null;
+  const view = asked.success ? dashboardView(board, asked.data, cardsOf(readPublished(db, new Set(board.slugs)))) : null;
   return (
     <div className="record">
       <h1>Incidents</h1>

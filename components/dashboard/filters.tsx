@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { INPUT } from "@/components/editor/field";
-import type { DashboardQuery, Facet } from "@/db/read/dashboard";
+import type { DashboardQuery, Facet } from "@/view/dashboard";
 
 type Facets = { provider: Facet[]; kind: Facet[]; year: Facet[]; status: Facet[] };
 const FIELD = "min-w-0";

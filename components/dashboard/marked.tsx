@@ -1,4 +1,4 @@
-import { MARK_END, MARK_START } from "@/db/read/dashboard";
+import { MARK_END, MARK_START } from "@/lib/search-query";
 
 /** A search hit's text with its matched words in <mark>, from SQLite's markers: never as HTML. */
 export function Marked({ text }: { text: string }) {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { anyText, decodeEntities, keepsAllLetters, letters, textOf } from "@/lib/markdown/test-support";
+import { anyText, decodeEntities, keepsAllLetters, letters, textOf } from "@/tests/support/text-kit";
 import { LINK_REL } from "@/lib/markdown/tree";
 import { safeHref } from "@/lib/markdown/url";
 import { Prose } from "./prose";

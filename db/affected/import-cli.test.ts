@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { type FixtureRow, fixtureRows, writeFixtureCsv } from "../import/fixture";
+import { type FixtureRow, fixtureRows, writeFixtureCsv } from "@/tests/support/affected-fixture";
 import { HEADER, SECRET, SLUG, SEEDED, type Workspace, cli, csv, dump, json, killHard, peakRssKib, reported, run, sleep, startCli, withDb, workspace } from "@/tests/support/import-kit";
 
 // The import as a command: its exit codes and output, a hard kill in the middle, a large file.

@@ -2,7 +2,7 @@ import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { DomainError } from "@/domain/errors";
 import { tenantKey } from "@/lib/tenant-key";
-import { type FixtureRow, fixtureRows, writeFixtureCsv } from "../import/fixture";
+import { type FixtureRow, fixtureRows, writeFixtureCsv } from "@/tests/support/affected-fixture";
 import { SECRET, SLUG, SEEDED, HEADER, type Workspace, addIncident, byRequestId, cli, csv, dump, json, reported, run, workspace } from "@/tests/support/import-kit";
 import type { ImportProgress } from "./read-rows";
 

@@ -8,7 +8,8 @@ import { readEnv } from "../env";
 import { prepareDatabase } from "../prepare";
 import { removeItem, updateItem } from "../write/collections";
 import { setPublished } from "../write/incident";
-import { MARK_END, MARK_START, readDashboard } from "./dashboard";
+import { MARK_END, MARK_START } from "@/lib/search-query";
+import { readDashboard } from "./dashboard";
 
 // The front page's read on a real SQLite file with the shipped incidents, changed through the
 // domain verbs: the FTS5 table is kept in step by the migration's triggers, not by the writers.

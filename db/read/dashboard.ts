@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { INCIDENT_STATUSES } from "@/domain/record/constants";
-import { ftsQuery } from "@/lib/search-query";
+import { MARK_END, MARK_START, ftsQuery } from "@/lib/search-query";
 import type { Db } from "../client";
 
 /** What the front page reads of its address: every part optional, each checked; others (utm_…) are not its to read. */
@@ -17,9 +17,6 @@ export type DashboardQuery = z.infer<typeof dashboardQuery>;
 export type Facet = { value: string; count: number };
 export type SearchHit = { kind: "incident" | "event" | "source" | "finding"; slug: string; incident: string; ref: string; title: string; snippet: string };
 
-/** Hits marked with these around each matched word; a page turns them into <mark>. */
-export const MARK_START = "\u0002";
-export const MARK_END = "\u0003";
 export const MAX_HITS = 50;
 
 // When an incident happened: its earliest event of the incident itself (not its background or

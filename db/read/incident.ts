@@ -65,6 +65,15 @@ export function listIncidents(db: Db, { drafts = false } = {}) {
     .all();
 }
 
+/** Every published incident as stored, by title; only those of `slugs`, when given. */
+export function readPublished(db: Db, slugs?: ReadonlySet<string>): StoredIncident[] {
+  return listIncidents(db).flatMap((i) => {
+    if (slugs && !slugs.has(i.slug)) return [];
+    const one = readIncident(db, i.slug);
+    return one ? [one] : [];
+  });
+}
+
 /** A published incident's name and dates only, for pages that show nothing else of the record. */
 export function readIncidentMeta(db: Db, slug: string) {
   return (

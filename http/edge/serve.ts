@@ -1,6 +1,8 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { Db } from "@/db/client";
-import { servedFeed, servedIncidentFile } from "@/publish/files";
+import { feedFile, incidentFile } from "@/publish/files";
+import { readIncident, readPublished } from "@/db/read/incident";
+import { cardsOf } from "@/view/card";
 import { API_POLICY, BASE_HEADERS, EXPORT_POLICY } from "../security-headers";
 import { type Captured, decode, holdResponse } from "./capture";
 import { hashable, withScriptHashes } from "./csp";
@@ -85,7 +87,8 @@ export function publicAnswers({ db, handle, generation, maxBytes }: { db: Db; ha
     const now = generation();
     let render: Promise<{ entry: Entry; keep: boolean }> | undefined;
     const entry = await cache.getOrMake(route.key, now, async () => {
-      const file = route.kind === "file" ? servedIncidentFile(db, route.slug, route.file) : route.kind === "feed" ? servedFeed(db) : null;
+      const stored = route.kind === "file" ? readIncident(db, route.slug) : null;
+      const file = route.kind === "file" ? stored && incidentFile(stored, route.file) : route.kind === "feed" ? feedFile(cardsOf(readPublished(db))) : null;
       if (file) return fileEntry(now, file);
       render = renderWithNext(handle, req, res, now, missing(route));
       const made = await render;

@@ -6,7 +6,7 @@ import { type Block, type Inline, linesParagraph, mergeAdjacent } from "./ast";
 import { proseMarkdown } from "./markdown";
 import { prosePlain } from "./plain";
 import { proseBlocks } from "./prose";
-import { anyText, keepsAllLetters, letters, unescapedIndexes } from "./test-support";
+import { anyText, keepsAllLetters, letters, unescapedIndexes } from "@/tests/support/text-kit";
 import { safeHref } from "./url";
 
 const both = fc.record({ src: anyText, inline: fc.boolean() });

@@ -7,7 +7,7 @@ import { afterAll } from "vitest";
 import type { Actor } from "@/domain/access";
 import { openDatabase } from "@/db/client";
 import { readEnv } from "@/db/env";
-import type { FixtureRow } from "@/db/import/fixture";
+import type { FixtureRow } from "@/tests/support/affected-fixture";
 import { prepareDatabase } from "@/db/prepare";
 import { importAffectedList } from "@/db/write/affected";
 import { createIncident } from "@/db/write/incident";

@@ -1,14 +1,15 @@
 import type { Metadata } from "next";
 import { Comparison } from "@/components/compare/comparison";
 import { getDb } from "@/db/client";
-import { readComparedRecords } from "@/publish/cards";
+import { readPublished } from "@/db/read/incident";
+import { newestRecords } from "@/view/card";
 import { comparisonView } from "@/view/comparison";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Durations compared" };
 
 export default function ComparePage() {
-  const measures = comparisonView(readComparedRecords(getDb()));
+  const measures = comparisonView(newestRecords(readPublished(getDb())));
   return (
     <div className="record">
       <h1>Durations compared</h1>

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { type Db, openDatabase } from "./client";
-import { readEnv } from "./env";
-import { prepareDatabase } from "./prepare";
+import { type Db, openDatabase } from "@/db/client";
+import { readEnv } from "@/db/env";
+import { prepareDatabase } from "@/db/prepare";
 
 /** The LOOKUP_SECRET of every test database made here. */
 export const TEST_SECRET = "t".repeat(40);
