@@ -5,8 +5,9 @@ import { lookupIncident } from "@/db/lookup";
 import { currentKey, keysIn } from "@/db/lookup-keys";
 import { appLookupSecret } from "@/db/lookup-secret";
 import { takeClient } from "./lookup-limits";
-import { type AccountProof, checkLink, sessionToken } from "@/db/lookup-proof";
-import { lookupSessionCookie } from "./lookup-session";
+import { type AccountProof, checkLink, sessionOf, sessionToken } from "@/db/lookup-proof";
+import { endLookupSession, sessionEnds } from "@/db/lookup-session-end";
+import { lookupSessionCookie, sentLookupSession } from "./lookup-session";
 
 /** Who signs lookup sessions, as the audit trail names it when it has to make the first key. */
 const SERVER = { kind: "system", name: "lookup" } as const;
@@ -39,5 +40,11 @@ export function exchangeLink(slug: string, token: string, headers: Pick<Headers,
   return { kind: "session", setCookie: openSession(db, headers, link.proof, now) };
 }
 
-/** Set-Cookie that ends this browser's lookup session. */
-export const endSession = (headers: Pick<Headers, "get">) => lookupSessionCookie(headers, "", 0);
+/** Sign-out: the session this browser sends is ended on the server, for every process; returns the Set-Cookie that drops it. */
+export function signOut(headers: Pick<Headers, "get">, now = Date.now(), db: Db = getDb()): string {
+  const token = sentLookupSession(headers);
+  const seconds = Math.floor(now / 1000);
+  const session = token === undefined ? null : sessionOf(keysIn(db, appLookupSecret()), sessionEnds(db), token, seconds);
+  if (session) endLookupSession(db, session, seconds);
+  return lookupSessionCookie(headers, "", 0);
+}

@@ -11,6 +11,7 @@ export * from "./finding";
 export * from "./finding-reaction";
 export * from "./incident";
 export * from "./lookup-key";
+export * from "./lookup-session-end";
 export * from "./rate-bucket";
 export * from "./recommendation";
 export * from "./session";

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
-import { endSession, exchangeLink } from "../lookup-exchange";
+import { exchangeLink, signOut } from "../lookup-exchange";
 import { type LookupHttp, lookupHttp, problemHttp } from "../lookup-answer";
 import { runLookup } from "../lookup-gate";
 import { OPENID_CALLBACK_PATH, appOpenidSettings, beginSignIn, finishSignIn } from "../lookup-openid";
@@ -112,7 +112,7 @@ const HANDLERS: Record<string, Handler> = {
   },
   "/incidents/[slug]/lookup/signout": async (req, slug) => {
     await readBody(req);
-    return away(lookupPage(slug), [endSession(headersOf(req))]);
+    return away(lookupPage(slug), [signOut(headersOf(req))]);
   },
 };
 
