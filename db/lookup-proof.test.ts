@@ -3,7 +3,10 @@ import { currentKey, keysIn, rotateKeys } from "./lookup-keys";
 import { TEST_SECRET, testDatabase } from "@/tests/support/test-database";
 import { signToken } from "@/lib/signed-token";
 import { tenantKey } from "@/lib/tenant-key";
-import { checkLink, linkTokenOf, linkToken, readSession, sessionToken } from "./lookup-proof";
+import { checkLink, linkTokenOf, linkToken, readSession, sessionOf, sessionToken } from "./lookup-proof";
+import { endLookupSession, sessionEnds } from "./lookup-session-end";
+import { openDatabase } from "./client";
+import { lookupSessionEnd } from "./schema";
 
 const t = testDatabase("lookup-proof");
 const SYSTEM = { kind: "system", name: "test" } as const;
@@ -68,21 +71,41 @@ describe("lookup links", () => {
 });
 
 describe("lookup sessions", () => {
+  const live = () => false;
   const proof = { tenantKey: tenantKey(TEST_SECRET, ACCOUNT), ending: "cdef", via: "link" as const, incidentId: 7, expiresAt: NOW + 600 };
 
   it("end at the earlier of the proof's end and their own", () => {
-    expect(readSession(keysIn(t.db, TEST_SECRET), sessionToken(key(), proof, NOW + 60), 7, NOW + 59)).toMatchObject({ expiresAt: NOW + 60 });
-    expect(readSession(keysIn(t.db, TEST_SECRET), sessionToken(key(), proof, NOW + 60), 7, NOW + 60)).toBeNull();
-    expect(readSession(keysIn(t.db, TEST_SECRET), sessionToken(key(), proof, NOW + 6000), 7, NOW)).toMatchObject({ expiresAt: NOW + 600 });
+    expect(readSession(keysIn(t.db, TEST_SECRET), live, sessionToken(key(), proof, NOW + 60), 7, NOW + 59)).toMatchObject({ expiresAt: NOW + 60 });
+    expect(readSession(keysIn(t.db, TEST_SECRET), live, sessionToken(key(), proof, NOW + 60), 7, NOW + 60)).toBeNull();
+    expect(readSession(keysIn(t.db, TEST_SECRET), live, sessionToken(key(), proof, NOW + 6000), 7, NOW)).toMatchObject({ expiresAt: NOW + 600 });
   });
 
   it("from a link hold for its incident only; from OpenID for every incident", () => {
-    expect(readSession(keysIn(t.db, TEST_SECRET), sessionToken(key(), proof, NOW + 60), 8, NOW)).toBeNull();
+    expect(readSession(keysIn(t.db, TEST_SECRET), live, sessionToken(key(), proof, NOW + 60), 8, NOW)).toBeNull();
     const openid = { ...proof, via: "openid" as const, incidentId: null };
-    expect(readSession(keysIn(t.db, TEST_SECRET), sessionToken(key(), openid, NOW + 60), 8, NOW)).toMatchObject({ via: "openid", incidentId: null });
+    expect(readSession(keysIn(t.db, TEST_SECRET), live, sessionToken(key(), openid, NOW + 60), 8, NOW)).toMatchObject({ via: "openid", incidentId: null });
+  });
+
+  it("end at a sign-out in every process on the database, and the list of ended ones keeps only those not yet expired", () => {
+    const token = sessionToken(key(), proof, NOW + 60);
+    const session = sessionOf(keysIn(t.db, TEST_SECRET), sessionEnds(t.db), token, NOW);
+    if (!session) throw new Error("the session did not open");
+    expect(sessionToken(key(), proof, NOW + 60)).not.toBe(token);
+    endLookupSession(t.db, session, NOW);
+    // Another connection is another process's view of the same file.
+    const other = openDatabase(t.file);
+    try {
+      expect(readSession(keysIn(other, TEST_SECRET), sessionEnds(other), token, 7, NOW + 1)).toBeNull();
+      const later = sessionOf(keysIn(other, TEST_SECRET), sessionEnds(other), sessionToken(key(), proof, NOW + 6000), NOW);
+      if (!later) throw new Error("the session did not open");
+      endLookupSession(other, later, NOW + 60);
+      expect(t.db.select().from(lookupSessionEnd).all()).toEqual([{ sessionId: later.sessionId, expiresAt: NOW + 600 }]);
+    } finally {
+      other.$client.close();
+    }
   });
 
   it("are not links, and a link is not a session", () => {
-    expect(readSession(keysIn(t.db, TEST_SECRET), link(), 7, NOW)).toBeNull();
+    expect(readSession(keysIn(t.db, TEST_SECRET), live, link(), 7, NOW)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { KeyFinder, SigningKey } from "./lookup-keys";
 import { openToken, signToken } from "@/lib/signed-token";
@@ -20,14 +21,22 @@ export type AccountProof = {
   expiresAt: number;
 };
 
+/** A lookup session's proof, and the random id its sign-out ends it by (db/lookup-session-end). */
+export type SessionProof = AccountProof & { sessionId: string };
+
+/** Whether the session of this id was ended at a sign-out: asked of the database, so every process knows. */
+export type EndedCheck = (sessionId: string) => boolean;
+
 export type LinkCheck = { ok: true; proof: AccountProof } | { ok: false; reason: "invalid" | "expired" | "other-incident" };
 
 const PURPOSE = { link: "lookup-link", session: "lookup-session" } as const;
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 const ending = z.string().regex(/^[0-9a-z]{1,4}$/);
 const linkPayload = z.strictObject({ v: z.literal(1), i: z.number().int().positive(), t: hex64, e: ending, x: z.number().int() });
+// Version 2 carries the session's id; a version 1 token, which sign-out could not end, proves nothing.
 const sessionPayload = z.strictObject({
-  v: z.literal(1),
+  v: z.literal(2),
+  s: z.string().regex(/^[A-Za-z0-9_-]{22}$/),
   i: z.number().int().positive().nullable(),
   t: hex64,
   e: ending,
@@ -77,7 +86,8 @@ export function checkLink(keys: KeyFinder, token: string, incidentId: number, no
 /** A session token for this proof, ending at the earlier of the proof's end and `until` (seconds). */
 export function sessionToken(key: SigningKey, proof: AccountProof, until: number): string {
   const payload: z.infer<typeof sessionPayload> = {
-    v: 1,
+    v: 2,
+    s: randomBytes(16).toString("base64url"),
     i: proof.incidentId,
     t: proof.tenantKey,
     e: proof.ending,
@@ -87,11 +97,17 @@ export function sessionToken(key: SigningKey, proof: AccountProof, until: number
   return signToken(key.key, key.kid, PURPOSE.session, payload);
 }
 
-/** The proof a session token carries for this incident at `now` (seconds), or null. */
-export function readSession(keys: KeyFinder, token: string, incidentId: number, now: number): AccountProof | null {
+/** The session a token carries at `now` (seconds), for whichever incident; null when it is not one, has expired or was ended. */
+export function sessionOf(keys: KeyFinder, ended: EndedCheck, token: string, now: number): SessionProof | null {
   const parsed = sessionPayload.safeParse(opened(keys, PURPOSE.session, token));
   if (!parsed.success) return null;
   const p = parsed.data;
-  if (p.x <= now || (p.i !== null && p.i !== incidentId)) return null;
-  return { tenantKey: p.t, ending: p.e, via: p.via, incidentId: p.i, expiresAt: p.x };
+  if (p.x <= now || ended(p.s)) return null;
+  return { sessionId: p.s, tenantKey: p.t, ending: p.e, via: p.via, incidentId: p.i, expiresAt: p.x };
+}
+
+/** The proof a session token carries for this incident at `now` (seconds), or null. */
+export function readSession(keys: KeyFinder, ended: EndedCheck, token: string, incidentId: number, now: number): SessionProof | null {
+  const session = sessionOf(keys, ended, token, now);
+  return session && (session.incidentId === null || session.incidentId === incidentId) ? session : null;
 }

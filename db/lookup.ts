@@ -3,6 +3,7 @@ import type Database from "better-sqlite3";
 import { z } from "zod";
 import { AFFECTED_ROLES, type AffectedRole } from "@/domain/record/constants";
 import type { Db } from "./client";
+import { REQUEST_ID_INDEX } from "./schema/affected-response";
 
 /**
  * An incident as the lookup sees it. "none": no list has been published; "counts-only": the record
@@ -44,9 +45,14 @@ const GENERATION = "(SELECT coalesce(max(id), 0) FROM audit_entry)";
 const COLUMNS = `${GENERATION}, request_id, occurred_at, prompt_tokens, role`;
 /** An account's rows, by its keyed hash in the live list, nothing else (db/lookup.test.ts checks the plan). */
 export const LOOKUP_ROWS_SQL = `SELECT ${COLUMNS} FROM affected_response WHERE list_id = ? AND tenant_key = ? ORDER BY occurred_at, request_id`;
-/** The same account's rows with the given request ids (a JSON array), within the account's own rows. */
-export const REQUEST_ROWS_SQL = `SELECT ${COLUMNS} FROM affected_response
-  WHERE list_id = ? AND tenant_key = ? AND request_id IN (SELECT value FROM json_each(?)) ORDER BY occurred_at, request_id`;
+/**
+ * The same account's rows with the given request ids (a JSON array of distinct ids): one seek per
+ * asked id on (list, account, id), so the work is the ids' and their matches', never the account's
+ * other rows (a timing difference is an answer). INDEXED BY makes a change of that plan an error.
+ */
+export const REQUEST_ROWS_SQL = `SELECT ${GENERATION}, r.request_id, r.occurred_at, r.prompt_tokens, r.role
+  FROM json_each(?) AS asked CROSS JOIN affected_response AS r INDEXED BY ${REQUEST_ID_INDEX}
+  WHERE r.list_id = ? AND r.tenant_key = ? AND r.request_id = asked.value ORDER BY r.occurred_at, r.request_id`;
 const GENERATION_SQL = `SELECT ${GENERATION}`;
 const INCIDENT_SQL = `SELECT i.id AS id, l.id AS listId, l.sample AS sample, l.rows AS rows FROM incident i
   LEFT JOIN affected_list l ON l.incident_id = i.id AND l.state = 'live' WHERE i.slug = ? AND i.published = 1`;
@@ -71,7 +77,7 @@ function readRows(s: Statements, raw: unknown[]): { requests: LookupRequest[]; g
 type Statements = {
   incident: Database.Statement<[string]>;
   rows: Database.Statement<[number, string]>;
-  some: Database.Statement<[number, string, string]>;
+  some: Database.Statement<[string, number, string]>;
   generation: Database.Statement<[]>;
 };
 const statements = new WeakMap<Database.Database, Statements>();
@@ -82,7 +88,7 @@ function prepared(client: Database.Database): Statements {
     s = {
       incident: client.prepare(INCIDENT_SQL),
       rows: client.prepare<[number, string]>(LOOKUP_ROWS_SQL).raw(),
-      some: client.prepare<[number, string, string]>(REQUEST_ROWS_SQL).raw(),
+      some: client.prepare<[string, number, string]>(REQUEST_ROWS_SQL).raw(),
       generation: client.prepare<[]>(GENERATION_SQL).pluck(),
     };
     statements.set(client, s);
@@ -109,7 +115,8 @@ export function lookupAffected(db: Db, list: PublishedList, covered: Covered): {
   const s = prepared(db.$client);
   const common = { incident: list.slug, list: "published" as const, sampleData: list.sample };
   if (covered.kind === "request-ids") {
-    const { requests, generation } = readRows(s, s.some.all(list.listId, covered.tenantKey, JSON.stringify(covered.requestIds)));
+    const asked = JSON.stringify([...new Set(covered.requestIds)]);
+    const { requests, generation } = readRows(s, s.some.all(asked, list.listId, covered.tenantKey));
     const mine = new Set(requests.map((r) => r.requestId));
     const checkedRequestIds = covered.requestIds.map((requestId) => ({ requestId, affected: mine.has(requestId) }));
     return { rows: { ...common, covers: "request-ids", checkedRequestIds, requests }, generation };

@@ -8,7 +8,8 @@ import { fieldErrors } from "@/domain/input";
 import { accountId, requestId } from "@/domain/record/affected";
 import { tenantKey } from "@/lib/tenant-key";
 import { lookupLimits, logLimited, rateHeaders, takeClient } from "./lookup-limits";
-import { type AccountProof, checkLink, linkTokenOf, readSession } from "@/db/lookup-proof";
+import { type AccountProof, type EndedCheck, checkLink, linkTokenOf, readSession } from "@/db/lookup-proof";
+import { sessionEnds } from "@/db/lookup-session-end";
 import { sentLookupSession } from "./lookup-session";
 import { type Snapshot, refresh, snapshotOf, stillCurrent } from "./lookup-snapshot";
 
@@ -66,7 +67,7 @@ export function runLookup(slug: string, input: unknown, headers: Pick<Headers, "
   if (!parsed.success) return { kind: "invalid", errors: fieldErrors(parsed.error.issues), headers: clientHeaders };
   const secret = appLookupSecret();
   const record = snapshotOf(db, secret);
-  const ask = { slug, body: parsed.data, headers, seconds: Math.floor(now / 1000), secret, clientHeaders };
+  const ask = { slug, body: parsed.data, headers, seconds: Math.floor(now / 1000), secret, clientHeaders, ended: sessionEnds(db) };
   let decided = decide(record, ask);
   // Without rows there is no generation read with them: check it here (a cheap path).
   if (decided.kind !== "proven" && !stillCurrent(record)) decided = decide(record, ask);
@@ -92,10 +93,10 @@ export function runLookup(slug: string, input: unknown, headers: Pick<Headers, "
   return { kind: "answer", answer: { ...read.rows, proof: decided.proven.proof }, headers: headersOut };
 }
 
-type Ask = { slug: string; body: z.output<typeof lookupInput>; headers: Pick<Headers, "get">; seconds: number; secret: string; clientHeaders: Headers_ };
+type Ask = { slug: string; body: z.output<typeof lookupInput>; headers: Pick<Headers, "get">; seconds: number; secret: string; clientHeaders: Headers_; ended: EndedCheck };
 
 /** The incident, then what the request proves for it: an answer already, or what the rows must cover. */
-function decide(record: Snapshot, { slug, body, headers, seconds, secret, clientHeaders }: Ask): Decided {
+function decide(record: Snapshot, { slug, body, headers, seconds, secret, clientHeaders, ended }: Ask): Decided {
   const incident = record.incident(slug);
   if (!incident) return { kind: "not-found", headers: clientHeaders };
   if (incident.list !== "published") return { kind: "no-list", list: incident.list, headers: clientHeaders };
@@ -108,7 +109,7 @@ function decide(record: Snapshot, { slug, body, headers, seconds, secret, client
     return { kind: "proven", incident, proven: { covered, proof: { kind: "request-ids" }, owner: null } };
   }
   const token = sentLookupSession(headers);
-  const session = token === undefined ? null : readSession(record.keys, token, incident.id, seconds);
+  const session = token === undefined ? null : readSession(record.keys, ended, token, incident.id, seconds);
   // An account id alone proves nothing; with a session it must be the session's own account.
   if (session && (body.accountId === undefined || tenantKey(secret, body.accountId) === session.tenantKey)) {
     return { kind: "proven", incident, proven: owned(session) };

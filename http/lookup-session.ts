@@ -2,6 +2,8 @@ import { cookieName, cookieOptions, cookieValue, isSecureRequest, setCookie } fr
 
 /** The lookup session cookie: a signed token (http/lookup-proof), HttpOnly, this host only. */
 const BASE = "aftermath_lookup";
+/** A link opened from another site while a session was open, waiting for the visitor's word on the page. */
+const PENDING = "aftermath_lookup_pending";
 
 export const lookupSessionCookieName = (secureRequest: boolean) => cookieName(BASE, secureRequest);
 
@@ -15,3 +17,17 @@ export function lookupSessionCookie(headers: Pick<Headers, "get">, token: string
   const secure = isSecureRequest(headers);
   return setCookie(lookupSessionCookieName(secure), token, cookieOptions(secure, maxAge));
 }
+
+/** The waiting link's token this request carries, if any. */
+export function sentPendingLink(headers: Pick<Headers, "get">): string | undefined {
+  return cookieValue(headers.get("cookie"), cookieName(PENDING, isSecureRequest(headers))) || undefined;
+}
+
+/** Set-Cookie for a waiting link's token that lasts `maxAge` seconds (0 ends it). */
+export function pendingLinkCookie(headers: Pick<Headers, "get">, token: string, maxAge: number): string {
+  const secure = isSecureRequest(headers);
+  return setCookie(cookieName(PENDING, secure), token, cookieOptions(secure, maxAge));
+}
+
+/** The Set-Cookie that drops a waiting link, when this request carries one; none otherwise. */
+export const dropPendingLink = (headers: Pick<Headers, "get">): string[] => (sentPendingLink(headers) === undefined ? [] : [pendingLinkCookie(headers, "", 0)]);

@@ -5,7 +5,7 @@ import { sampleAccountIds, sampleRows, UNAFFECTED_SAMPLE_ACCOUNT } from "./suppo
 import { SLUG } from "./support/contract";
 import { submitForm } from "./support/forms";
 import { visibleText } from "./support/html";
-import { linksFor, lookupURL, newClient, openLink, postLookup, tokenOf } from "./support/lookup";
+import { linksFor, lookupURL, newClient, openLink, postLookup, sessionCookieOf, signOut, tokenOf } from "./support/lookup";
 import { seedIncidentCopy } from "./support/seed-copy";
 
 const ACCOUNTS = sampleAccountIds();
@@ -139,6 +139,25 @@ describe("with a link", () => {
     expect(signedOut.status).toBe(303);
     expect(signedOut.headers.get("set-cookie")).toMatch(/^aftermath_lookup=; Path=\/; Max-Age=0/);
     expect(fs.readFileSync(inject("serverLogPath"), "utf8")).not.toContain(tokenOf(link).split(".")[2]);
+  });
+
+  it("ends the session on the server at sign-out: the old cookie, sent again, shows nothing to the API or the page", async () => {
+    const id = account(9);
+    const [link = ""] = await linksFor(SLUG, [id]);
+    const cookie = await sessionCookieOf(link);
+    const ask = () => fetch(lookupURL(SLUG), { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": newClient(), cookie }, body: "{}" });
+    const page = async () => visibleText(await (await fetch(new URL(`/incidents/${SLUG}/lookup`, lookupURL(SLUG)), { headers: { "x-forwarded-for": newClient(), cookie } })).text());
+    expect((await ask()).status).toBe(200);
+    expect(await page()).toContain(`Showing account ending …${id.slice(-4)}`);
+    expect((await signOut(SLUG, cookie)).status).toBe(303);
+    const replayed = await ask();
+    const body = (await replayed.json()) as Record<string, unknown>;
+    expectProblem(replayed, body, 403);
+    expect(body.code).toBe("proof-required");
+    const text = await page();
+    expect(text).not.toContain(id.slice(-4));
+    for (const r of rowsOf(id)) expect(text).not.toContain(r.requestId);
+    expect(text).toContain("Your lookup session has ended");
   });
 
   it.each([

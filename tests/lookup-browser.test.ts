@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { sampleAccountIds, sampleRows, UNAFFECTED_SAMPLE_ACCOUNT } from "./support/sample";
@@ -184,6 +185,48 @@ describe.each([
       expect(page.url()).not.toContain("token=");
       expect(await page.getByRole("alert").first().innerText()).toMatch(/That lookup link has expired/);
       expect(await page.locator("main").innerText()).not.toContain(id.slice(-4));
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("a link another site sends the visitor to while their own lookup is open", () => {
+  it("waits on the page, at 390 px with no axe violations, until the visitor keeps their own account or switches", async () => {
+    const [own, theirs, third] = sampleAccountIds().slice(32, 35) as [string, string, string];
+    const [ownLink = "", theirLink = "", thirdLink = ""] = await linksFor(SLUG, [own, theirs, third]);
+    const context = await browser.newContext({ baseURL: inject("baseURL"), viewport: { width: 390, height: 844 }, extraHTTPHeaders: { "x-forwarded-for": "127.3.0.5" } });
+    try {
+      const page = await context.newPage();
+      // Another site's page, as an attacker would serve it: a plain link to someone else's lookup link.
+      const sendFrom = async (link: string) => {
+        await page.route("http://elsewhere.test/", (route) => route.fulfill({ contentType: "text/html", body: `<!doctype html><title>Elsewhere</title><a href="${link}">Check your account</a>` }));
+        await page.goto("http://elsewhere.test/");
+        await page.getByRole("link", { name: "Check your account" }).click();
+        await page.getByRole("heading", { name: "This link is for another account" }).waitFor();
+        expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(LOOKUP);
+      };
+      await page.goto(ownLink);
+      await page.getByText(`Showing account ending …${own.slice(-4)}`).waitFor();
+
+      await sendFrom(theirLink);
+      const waiting = page.getByRole("region", { name: "This link is for another account" });
+      expect(await waiting.innerText()).toContain(`The link you opened is for the account ending …${theirs.slice(-4)}, not the account ending …${own.slice(-4)}`);
+      expect(await page.locator("main").innerText()).toContain(`Showing account ending …${own.slice(-4)}`);
+      expect(await page.content()).not.toContain(new URL(theirLink).searchParams.get("token") ?? "");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await expectNoAxeViolations(page, `${LOOKUP} with a link waiting (390 px)`);
+      await page.screenshot({ path: path.resolve("test-results/screenshots/lookup-link-waiting-390.png"), fullPage: true });
+
+      await page.getByRole("button", { name: `Keep account …${own.slice(-4)}` }).click();
+      await page.getByText(`Showing account ending …${own.slice(-4)}`).waitFor();
+      expect(await page.getByRole("heading", { name: "This link is for another account" }).count()).toBe(0);
+
+      await sendFrom(thirdLink);
+      await page.getByRole("button", { name: `Switch to account …${third.slice(-4)}` }).click();
+      await page.getByText(`Showing account ending …${third.slice(-4)}`).waitFor();
+      expect(await page.getByRole("heading", { name: "This link is for another account" }).count()).toBe(0);
+      expect((await context.cookies()).map((c) => c.name).sort()).toEqual(["aftermath_lookup"]);
     } finally {
       await context.close();
     }

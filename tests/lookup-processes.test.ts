@@ -8,6 +8,7 @@ import { SLUG } from "./support/contract";
 import { type OwnServer, startOwnServer } from "./support/own-server";
 import { freePort } from "./support/process";
 import { sampleAccountIds } from "./support/sample";
+import { signOut } from "./support/lookup";
 
 // Two production servers on one database, as two processes behind one proxy would run: the
 // lookup's limits count across both and survive a restart; a key rotated by a third process (the
@@ -83,6 +84,16 @@ describe("two server processes on one database", () => {
       expect(((await refused.json()) as { code?: string }).code).toBe("link-invalid");
     }
     expect((await lookup(second as OwnServer, { link: linkFor(sampleAccountIds()[0] as string) }, "127.9.0.5")).status).toBe(200);
+  });
+
+  it("take a lookup session that one of them ended at sign-out at neither", async () => {
+    const opened = await fetch(new URL(`/incidents/${SLUG}/lookup/link?token=${linkFor(sampleAccountIds()[2] as string)}`, first.baseURL), { redirect: "manual", headers: { "x-forwarded-for": "127.9.0.9" } });
+    const cookie = opened.headers.getSetCookie()[0]?.split(";")[0] ?? "";
+    const withCookie = (server: OwnServer) =>
+      fetch(new URL(`/api/incidents/${SLUG}/lookup`, server.baseURL), { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": "127.9.0.10", cookie }, body: "{}" });
+    expect((await withCookie(second as OwnServer)).status).toBe(200);
+    expect((await signOut(SLUG, cookie, first.baseURL)).status).toBe(303);
+    for (const server of [first, second as OwnServer]) expect((await withCookie(server)).status).toBe(403);
   });
 
   it("answer from the record as it stands: unpublished by another process, the incident is gone at once, for a link and for no proof", async () => {

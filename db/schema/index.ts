@@ -7,6 +7,7 @@ export * from "./api-token";
 export * from "./audit-entry";
 export * from "./citation";
 export * from "./lookup-key";
+export * from "./lookup-session-end";
 export * from "./rate-bucket";
 export * from "./session";
 export * from "./user";

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
-import { endSession, exchangeLink } from "../lookup-exchange";
+import { type Confirmed, confirmLink, exchangeLink, signOut } from "../lookup-exchange";
 import { type LookupHttp, lookupHttp, problemHttp } from "../lookup-answer";
 import { runLookup } from "../lookup-gate";
 import { OPENID_CALLBACK_PATH, appOpenidSettings, beginSignIn, finishSignIn } from "../lookup-openid";
@@ -61,6 +61,44 @@ function queryRefusal(target: string): LookupHttp | null {
 
 const linkQuery = z.strictObject({ token: z.string().min(1).max(4096) });
 
+/** The lookup page's answer to a link opened from another site: "switch" to its account, or "keep" the one open. */
+const choiceForm = z.strictObject({ choice: z.enum(["switch", "keep"]) });
+
+/** The choice a confirmation's form sends; null when the body is no such form. */
+async function choiceOf(req: IncomingMessage): Promise<"switch" | "keep" | null> {
+  const bytes = await readBody(req);
+  if (bytes === null) return null;
+  try {
+    const form = await new Response(new Uint8Array(bytes), { headers: { "content-type": String(req.headers["content-type"] ?? "") } }).formData();
+    const parsed = choiceForm.safeParse(Object.fromEntries([...form].map(([k, v]) => [k, typeof v === "string" ? v : ""])));
+    return parsed.success ? parsed.data.choice : null;
+  } catch {
+    return null;
+  }
+}
+
+function confirmed(slug: string, choice: "switch" | "keep" | null, headers: Pick<Headers, "get">): LookupHttp {
+  if (choice === null) return problem(400, "Bad Request", 'Send the lookup page\'s form: a field "choice" of "switch" or "keep", and nothing else.');
+  return exchanged(slug, confirmLink(slug, choice, headers));
+}
+
+function exchanged(slug: string, done: Confirmed): LookupHttp {
+  switch (done.kind) {
+    case "session":
+    case "pending":
+    case "kept":
+      return away(lookupPage(slug), done.setCookies);
+    case "refused":
+      return away(lookupPage(slug, `?link=${done.reason}`), done.setCookies);
+    case "gone":
+      return away(lookupPage(slug, "?link=gone"));
+    case "not-found":
+      return problem(404, "Not Found", `There is no published incident "${slug}". Check the link.`);
+    case "limited":
+      return problem(429, "Too Many Requests", `Too many lookups from this address. Try again in ${done.retryAfterSeconds} s.`, { "retry-after": String(done.retryAfterSeconds) });
+  }
+}
+
 const HANDLERS: Record<string, Handler> = {
   "/api/incidents/[slug]/lookup": async (req, slug) => {
     const bytes = await readBody(req);
@@ -73,19 +111,10 @@ const HANDLERS: Record<string, Handler> = {
     return lookupHttp(slug, runLookup(slug, body.value, headers), { openid: appOpenidSettings() !== null });
   },
   "/incidents/[slug]/lookup/link": async (req, slug) => {
+    if (req.method === "POST") return confirmed(slug, await choiceOf(req), headersOf(req));
     const query = linkQuery.safeParse(Object.fromEntries(new URL(req.url ?? "/", "http://edge.invalid").searchParams));
     if (!query.success) return away(lookupPage(slug, "?link=invalid"));
-    const done = exchangeLink(slug, query.data.token, headersOf(req));
-    switch (done.kind) {
-      case "session":
-        return away(lookupPage(slug), [done.setCookie]);
-      case "refused":
-        return away(lookupPage(slug, `?link=${done.reason}`));
-      case "not-found":
-        return problem(404, "Not Found", `There is no published incident "${slug}". Check the link.`);
-      case "limited":
-        return problem(429, "Too Many Requests", `Too many lookups from this address. Try again in ${done.retryAfterSeconds} s.`, { "retry-after": String(done.retryAfterSeconds) });
-    }
+    return exchanged(slug, exchangeLink(slug, query.data.token, headersOf(req)));
   },
   "/incidents/[slug]/lookup/signin": async (req, slug) => {
     const settings = appOpenidSettings();
@@ -112,7 +141,7 @@ const HANDLERS: Record<string, Handler> = {
   },
   "/incidents/[slug]/lookup/signout": async (req, slug) => {
     await readBody(req);
-    return away(lookupPage(slug), [endSession(headersOf(req))]);
+    return away(lookupPage(slug), signOut(headersOf(req)));
   },
 };
 

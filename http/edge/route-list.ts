@@ -43,7 +43,8 @@ export const ROUTES: readonly RouteSpec[] = [
   publicPage("/incidents/[slug]/changes"),
   // Not kept: a tenant with a lookup session sees their own account on it.
   page("/incidents/[slug]/lookup", form),
-  { path: "/incidents/[slug]/lookup/link", kind: "page", methods: { GET: null }, edge: true },
+  // GET exchanges a link; POST is the lookup page's answer when one opened from another site waits.
+  { path: "/incidents/[slug]/lookup/link", kind: "page", methods: { GET: null, POST: form }, edge: true },
   { path: "/incidents/[slug]/lookup/signin", kind: "page", methods: { GET: null }, edge: true },
   { path: "/incidents/[slug]/lookup/signout", kind: "page", methods: { POST: form }, edge: true },
   { path: "/lookup/openid/callback", kind: "page", methods: { GET: null }, edge: true },

@@ -50,3 +50,22 @@ export const tokenOf = (link: string) => new URL(link).searchParams.get("token")
 export function openLink(link: string, client = newClient()): Promise<Response> {
   return fetch(link, { redirect: "manual", headers: { "x-forwarded-for": client, accept: "text/html" } });
 }
+
+/** The lookup session cookie ("name=value") a link's exchange sets, for requests made by hand. */
+export async function sessionCookieOf(link: string, client = newClient()): Promise<string> {
+  const opened = await openLink(link, client);
+  const cookie = opened.headers.getSetCookie().find((c) => c.startsWith("aftermath_lookup="));
+  if (!cookie) throw new Error(`the link's exchange set no session cookie (status ${opened.status})`);
+  return cookie.split(";")[0] ?? "";
+}
+
+/** The lookup page's "Sign out of this lookup", posted as the page's form is, with this cookie. */
+export function signOut(slug: string, cookie: string, base: string | URL = baseURL): Promise<Response> {
+  const url = new URL(`/incidents/${slug}/lookup/signout`, base);
+  return fetch(url, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": newClient(), cookie, origin: url.origin, "sec-fetch-site": "same-origin" },
+    body: "",
+  });
+}

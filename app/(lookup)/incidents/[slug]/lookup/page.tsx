@@ -4,6 +4,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { z } from "zod";
+import { LinkWaiting } from "@/components/lookup/link-waiting";
 import { LookupForm } from "@/components/lookup/lookup-form";
 import { LookupSessionView } from "@/components/lookup/lookup-session";
 import { Prose } from "@/components/record/prose";
@@ -11,6 +12,7 @@ import { SampleBadge } from "@/components/record/section";
 import { getDb } from "@/db/client";
 import { readEnv } from "@/db/env";
 import { readIncident } from "@/db/read/incident";
+import { waitingLink } from "@/http/lookup-exchange";
 import { runLookup } from "@/http/lookup-gate";
 import { appOpenidSettings } from "@/http/lookup-openid";
 import { sentLookupSession } from "@/http/lookup-session";
@@ -34,13 +36,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** Where the edge sent the browser back from a link or a sign-in that proved nothing, and why. */
 const notices = z.object({
-  link: z.enum(["invalid", "expired", "other-incident"]).optional().catch(undefined),
+  link: z.enum(["invalid", "expired", "other-incident", "gone"]).optional().catch(undefined),
   signin: z.enum(["failed", "no-account"]).optional().catch(undefined),
 });
 const NOTICE = {
   invalid: "That lookup link is not valid: it was changed, cut short, or revoked. Open it again from the notice, or ask your provider for a new one.",
   expired: "That lookup link has expired. Ask your provider for a new one, or check with request ids from your logs below.",
   "other-incident": "That lookup link was made for another incident. Open it from the notice it came in.",
+  gone: "The link you opened is no longer waiting here, so nothing was changed. Open it again from your notice if you meant to.",
   failed: "The sign-in did not complete, so nothing is shown. Try again.",
   "no-account": "You signed in, but your provider did not say which account is yours, so nothing is shown. Ask your provider, or use the link in its notice.",
 } as const;
@@ -58,6 +61,8 @@ export default async function LookupPage({ params, searchParams }: Props) {
   const requestHeaders = await headers();
   // Only a lookup session shows an account here; without one the page asks nothing of the gate.
   const session = view.list === "list" && sentLookupSession(requestHeaders) !== undefined ? runLookup(slug, {}, requestHeaders) : null;
+  const waiting = view.list === "list" ? waitingLink(slug, requestHeaders) : null;
+  const shown = session?.kind === "answer" && session.answer.proof.kind === "account" ? session.answer.proof.accountEnding : null;
   const openid = appOpenidSettings();
   // One read of the environment for the page (each read parses all of it).
   const { LOOKUP_OIDC_NAME: provider, LOOKUP_SESSION_MINUTES: sessionMinutes } = readEnv();
@@ -77,6 +82,7 @@ export default async function LookupPage({ params, searchParams }: Props) {
           {NOTICE[notice]}
         </p>
       )}
+      {waiting && <LinkWaiting slug={slug} link={waiting.ending} open={shown} />}
       {view.list !== "list" ? (
         <div role="status" className={`${BOX} border-slate-400 bg-slate-50 dark:border-slate-600 dark:bg-slate-900`}>
           <h2 className="text-xl font-semibold">
