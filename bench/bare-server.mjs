@@ -42,7 +42,7 @@ if (!found) {
   console.error(`no published incident ${SLUG} with a live list of rows in ${DATABASE_PATH}`);
   process.exit(2);
 }
-// db/lookup.ts's statement, pinned to the covering index the app's plan uses (bench/lookup.ts
+// lookup/rows.ts's statement, pinned to the covering index the app's plan uses (bench/lookup.ts
 // prints that plan): the floor is the indexed lookup, whatever SQLite's statistics say.
 const rows = db.prepare(
   `SELECT request_id AS requestId, occurred_at AS occurredAt, prompt_tokens AS promptTokens, role
@@ -52,7 +52,7 @@ const rows = db.prepare(
 
 const keyRow = db.prepare("SELECT kid, salt FROM lookup_key WHERE kid = ? AND revoked_at IS NULL");
 
-/** The payload of a link token that proves an account here (db/lookup-proof.ts and lib/signed-token.ts, without zod), or null. */
+/** The payload of a link token that proves an account here (lookup/proof/tokens.ts and lib/signed-token.ts, without zod), or null. */
 function proven(token) {
   const parts = typeof token === "string" ? TOKEN.exec(token) : null;
   if (!parts) return null;

@@ -40,7 +40,7 @@ export function report(
   console.log(`  ours / baseline: ${(ours / base).toFixed(2)}`);
   console.log(`  other processes on the machine used ${coresText(imports.ours.othersCores)} and ${coresText(imports.baseline.othersCores)} of CPU during the two imports`);
 
-  console.log("\nLookup query (db/lookup.ts, in-process):");
+  console.log("\nLookup query (lookup/rows.ts, in-process):");
   console.log(
     `  ${query.usesTenantKeyIndex ? "searches by (list_id, tenant_key)" : "does NOT search by tenant_key"}: ` +
       `lookupAffected ${msText(query.lookupMs.median)} per call (median of ${query.lookupMs.calls})`,

@@ -16,9 +16,9 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { openDatabase } from "@/db/client";
-import { readEnv } from "@/db/env";
-import { issueLinks } from "@/db/lookup-links";
-import { linkTokenOf } from "@/db/lookup-proof";
+import { readEnv } from "@/config/env";
+import { issueLinks } from "@/lookup/proof/links";
+import { linkTokenOf } from "@/lookup/proof/tokens";
 import { writeFixtureCsv } from "@/tests/support/affected-fixture";
 import { prepareDatabase } from "@/db/prepare";
 import { API_POLICY, BASE_HEADERS } from "@/http/security-headers";
@@ -92,7 +92,7 @@ async function main(tmp: string): Promise<number> {
   const lookups = { method: "POST", bodies } as const;
   console.log(`  ${bodies.length.toLocaleString("en")} distinct accounts' links; the bodies cycle over all of them`);
 
-  const query = await phase.run("lookup query in-process: db/lookup.ts's statements and lookupAffected per call", () => {
+  const query = await phase.run("lookup query in-process: lookup/rows.ts's statements and lookupAffected per call", () => {
     const check = checkLookupQuery({ file: dbFile, slug: SLUG, secret: SECRET, accountIds: ids });
     printQueryCheck(check);
     return check;

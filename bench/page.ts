@@ -11,7 +11,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { openDatabase } from "@/db/client";
-import { readEnv } from "@/db/env";
+import { readEnv } from "@/config/env";
 import { writeFixtureCsv } from "@/tests/support/affected-fixture";
 import { prepareDatabase } from "@/db/prepare";
 import { incidentFile } from "@/publish/files";

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
-import { databasePath } from "./env";
-import { ensurePrivateFile, narrowToOwner } from "./private-file";
+import { databasePath } from "@/config/env";
+import { ensurePrivateFile, narrowToOwner } from "@/lib/private-file";
 import * as schema from "./schema";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };

@@ -9,7 +9,7 @@ import { generateSample, sampleAccountIds, type SampleSpec } from "@/lib/sample-
 import { tenantKey } from "@/lib/tenant-key";
 import { readSeedIncident } from "@/db/seed/read";
 import { type Db, openDatabase } from "./client";
-import { readEnv } from "./env";
+import { readEnv } from "@/config/env";
 import { prepareDatabase } from "./prepare";
 import { insertRecord } from "./write/insert-record";
 import { writeTransaction } from "./write/mutate";

@@ -1,8 +1,8 @@
 import "server-only";
 import { sweepLists } from "./affected/sweep";
 import { openDatabase } from "./client";
-import { type Env, databasePath, readEnv } from "./env";
-import { lookupSecret } from "./lookup-secret";
+import { type Env, databasePath, readEnv } from "@/config/env";
+import { lookupSecret } from "@/config/secret";
 import { migrateDatabase } from "./migrate";
 import { loadSeed, type SeedResult } from "./seed/load";
 

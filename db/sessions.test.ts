@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "@/lib/secret-token";
 import { type Db, openDatabase } from "./client";
-import { readEnv } from "./env";
+import { readEnv } from "@/config/env";
 import { prepareDatabase } from "./prepare";
 import { session, user } from "./schema";
 import { createSession, deleteSession, deleteSessionsOf, resolveSession, type SessionPolicy } from "./sessions";

@@ -3,7 +3,7 @@ import { and, eq, lt, or } from "drizzle-orm";
 import type { UserRole } from "@/domain/access";
 import { hashToken, isSecretTokenShape, newSecretToken } from "@/lib/secret-token";
 import type { Db } from "./client";
-import { readEnv } from "./env";
+import { readEnv } from "@/config/env";
 import { session, user } from "./schema";
 
 export type SessionUser = { id: number; email: string; role: UserRole };

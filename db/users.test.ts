@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword, parsePasswordHash, PASSWORD_PARAMS } from "@/lib/password";
 import { type Db, openDatabase } from "./client";
-import { readEnv } from "./env";
+import { readEnv } from "@/config/env";
 import { prepareDatabase } from "./prepare";
 import { user } from "./schema";
 import { authenticate, createUser, DUMMY_PASSWORD_HASH, EmailTakenError, findUserByEmail, InvalidUserError } from "./users";

@@ -12,7 +12,7 @@ import {
   userFromCookieHeader,
 } from "./auth";
 import { type Db, openDatabase } from "@/db/client";
-import { readEnv } from "@/db/env";
+import { readEnv } from "@/config/env";
 import { prepareDatabase } from "@/db/prepare";
 import { user } from "@/db/schema";
 import { createSession } from "@/db/sessions";

@@ -5,9 +5,11 @@ import { cache } from "react";
 import type { UserRole } from "@/domain/access";
 import { getDb, type Db } from "@/db/client";
 import { createSession, deleteSession, resolveSession, type SessionUser, sessionPolicy } from "@/db/sessions";
-import { type CookieOptions, cookieOptions, cookieValue, isSecureRequest } from "./cookies";
+import { isSecureRequest } from "@/config/request";
+import { type CookieOptions, cookieOptions, cookieValue } from "@/lib/cookies";
 
-export { type CookieOptions, cookieOptions, isSecureRequest } from "./cookies";
+export { type CookieOptions, cookieOptions } from "@/lib/cookies";
+export { isSecureRequest } from "@/config/request";
 
 export type { SessionUser } from "@/db/sessions";
 

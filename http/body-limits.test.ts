@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_REQUEST_IDS, lookupInput } from "./lookup-gate";
+import { MAX_REQUEST_IDS, lookupInput } from "@/lookup/input";
 import { BODY_LIMITS } from "./body-limits";
 
 // The largest lookup the documented limits allow must fit the body limit: refusing it with 413

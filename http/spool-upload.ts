@@ -6,7 +6,7 @@ import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import { type ImportSource, READ_CHUNK } from "@/db/affected/source";
+import { type ImportSource, READ_CHUNK } from "@/domain/affected-list/source";
 
 /** The upload is larger than the limit: refused whole, never cut to fit. */
 export class UploadTooLargeError extends Error {

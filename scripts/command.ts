@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { parseArgs } from "node:util";
 import type { z } from "zod";
 import { type Db, openDatabase } from "@/db/client";
-import { databasePath, readEnv } from "@/db/env";
+import { databasePath, readEnv } from "@/config/env";
 import { DomainError } from "@/domain/errors";
 
 // The frame of the account commands (user:add, user:password, token:revoke): flags checked by zod,

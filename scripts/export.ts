@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "@/db/client";
-import { databasePath, readEnv } from "@/db/env";
+import { databasePath, readEnv } from "@/config/env";
 import { migrateDatabase } from "@/db/migrate";
 import { listIncidents, readIncident } from "@/db/read/incident";
 import { incidentFiles, siteFiles } from "@/publish/files";

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { openDatabase } from "@/db/client";
-import { databasePath, readEnv } from "@/db/env";
+import { databasePath, readEnv } from "@/config/env";
 import { migrateDatabase } from "@/db/migrate";
 import { importRecord } from "@/db/write/record";
 import { operator } from "@/scripts/operator";

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import { z } from "zod";
-import { readEnv } from "@/db/env";
-import { issueLinks } from "@/db/lookup-links";
-import { lookupSecret } from "@/db/lookup-secret";
-import { PRIVATE_MODE } from "@/db/private-file";
+import { readEnv } from "@/config/env";
+import { issueLinks } from "@/lookup/proof/links";
+import { lookupSecret } from "@/config/secret";
+import { PRIVATE_MODE } from "@/lib/private-file";
 import { accountId } from "@/domain/record/affected";
 import { UsageError, openExistingDatabase, runCommand } from "./command";
 import { operator } from "./operator";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { rotateKeys } from "@/db/lookup-keys";
+import { rotateKeys } from "@/lookup/proof/keys";
 import { openExistingDatabase, runCommand } from "./command";
 import { operator } from "./operator";
 

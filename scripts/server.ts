@@ -3,7 +3,7 @@
 // cross-site posts); the public pages and exports are served from memory as the record stands.
 import { createServer } from "node:http";
 import { openDatabase } from "@/db/client";
-import { databasePath, readEnv } from "@/db/env";
+import { databasePath, readEnv } from "@/config/env";
 import { answerClientError } from "@/http/edge/client-error";
 import { edgeHandler } from "@/http/edge/front";
 import { generationReader } from "@/db/generation";

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { prepareDatabase } from "@/db/prepare";
-import { readEnv } from "@/db/env";
+import { readEnv } from "@/config/env";
 import { serverCommand } from "./server-command";
 import { buildIsCurrent, sourcesMtime, writeBuildStamp } from "./build-stamp";
 

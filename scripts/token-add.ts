@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { openDatabase } from "@/db/client";
-import { databasePath, readEnv } from "@/db/env";
+import { databasePath, readEnv } from "@/config/env";
 import { migrateDatabase } from "@/db/migrate";
 import { TokenNameTakenError, createToken } from "@/db/tokens";
 import { TOKEN_SCOPES } from "@/domain/access";

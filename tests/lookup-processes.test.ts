@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/db/client";
-import { issueLinks } from "@/db/lookup-links";
-import { rotateKeys } from "@/db/lookup-keys";
-import { linkTokenOf } from "@/db/lookup-proof";
+import { issueLinks } from "@/lookup/proof/links";
+import { rotateKeys } from "@/lookup/proof/keys";
+import { linkTokenOf } from "@/lookup/proof/tokens";
 import { setPublished } from "@/db/write/incident";
 import { SLUG } from "./support/contract";
 import { type OwnServer, startOwnServer } from "./support/own-server";

@@ -1,5 +1,5 @@
 import { openDatabase } from "@/db/client";
-import { fileSource } from "@/db/affected/source";
+import { fileSource } from "@/domain/affected-list/source";
 import { type ImportReport, importAffectedList } from "@/db/write/affected";
 import { BenchFailure } from "./common";
 

@@ -1,10 +1,10 @@
 import type Database from "better-sqlite3";
 import { openDatabase } from "@/db/client";
-import { lookupAffected, lookupIncident } from "@/db/lookup";
+import { lookupAffected, lookupIncident } from "@/lookup/rows";
 import { tenantKey } from "@/lib/tenant-key";
 
 export type QueryCheck = {
-  /** The statements db/lookup.ts prepares, as SQLite plans them. */
+  /** The statements lookup/rows.ts prepares, as SQLite plans them. */
   plans: Array<{ sql: string; plan: string[] }>;
   /** True when every statement that filters on tenant_key searches an index by it. */
   usesTenantKeyIndex: boolean;

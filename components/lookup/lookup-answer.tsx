@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { LookupAnswer } from "@/db/lookup";
+import type { LookupAnswer } from "@/domain/lookup";
 import { LookupRows, when } from "./lookup-rows";
 
 /** A recommendation, already rendered on the server (its Markdown needs no parser in the browser). */

@@ -1,4 +1,4 @@
-import type { LookupRequest } from "@/db/lookup";
+import type { LookupRequest } from "@/domain/lookup";
 
 /** A cell: a column from sm up, below it a line that names its column. */
 const CELL = "py-1 pr-3 max-sm:block max-sm:py-0 max-sm:before:font-sans max-sm:before:font-semibold max-sm:before:content-[attr(data-label)':_']";

@@ -1,4 +1,4 @@
-import type { LookupAnswer } from "@/db/lookup";
+import type { LookupAnswer } from "@/domain/lookup";
 import { type AdviceItem, LookupAnswerView } from "./lookup-answer";
 
 const BOX = "rounded-lg border p-4";

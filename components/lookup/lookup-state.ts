@@ -1,4 +1,4 @@
-import type { LookupAnswer } from "@/db/lookup";
+import type { LookupAnswer } from "@/domain/lookup";
 
 /** What the visitor typed, sent back with every answer so a refused form keeps it (their own input only). */
 export type LookupTyped = { accountId: string; requestIds: string };

@@ -4,7 +4,7 @@ import { DomainError } from "@/domain/errors";
 import { tenantKey } from "@/lib/tenant-key";
 import { type FixtureRow, fixtureRows, writeFixtureCsv } from "@/tests/support/affected-fixture";
 import { SECRET, SLUG, SEEDED, HEADER, type Workspace, addIncident, byRequestId, cli, csv, dump, json, reported, run, workspace } from "@/tests/support/import-kit";
-import type { ImportProgress } from "./read-rows";
+import type { ImportProgress } from "@/domain/affected-list/read-rows";
 
 let ws: Workspace;
 beforeEach(async () => {

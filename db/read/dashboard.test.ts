@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/domain/access";
 import { type Db, openDatabase } from "../client";
-import { readEnv } from "../env";
+import { readEnv } from "@/config/env";
 import { prepareDatabase } from "../prepare";
 import { removeItem, updateItem } from "../write/collections";
 import { setPublished } from "../write/incident";

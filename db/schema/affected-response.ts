@@ -3,7 +3,7 @@ import { AFFECTED_ROLES } from "@/domain/record/constants";
 import { affectedList } from "./affected-list";
 
 /**
- * The index a request-id lookup seeks, one asked id at a time (db/lookup.ts names it), so that it
+ * The index a request-id lookup seeks, one asked id at a time (lookup/rows.ts names it), so that it
  * reads no more for an account with many rows than for one with none.
  */
 export const REQUEST_ID_INDEX = "affected_response_list_id_tenant_key_request_id_role_idx";

@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**
- * A lookup session ended at sign-out before its token expired (db/lookup-session-end.ts). Sessions
+ * A lookup session ended at sign-out before its token expired (lookup/proof/session-end.ts). Sessions
  * are signed tokens the server keeps nothing of, so this list is what refuses one in every process;
  * a row is useless once its token has expired, and is swept then.
  */

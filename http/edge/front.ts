@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { CLIENT_ADDRESS_HEADER } from "../client-address";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address";
 import { STRICT_TRANSPORT_SECURITY } from "../security-headers";
 import { hasBody, limitBody } from "./body-limit";
 import { crossSiteRefusal } from "./cross-site";

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
-import { type Confirmed, confirmLink, exchangeLink, signOut } from "../lookup-exchange";
-import { type LookupHttp, lookupHttp, problemHttp } from "../lookup-answer";
-import { runLookup } from "../lookup-gate";
-import { OPENID_CALLBACK_PATH, appOpenidSettings, beginSignIn, finishSignIn } from "../lookup-openid";
+import { type Confirmed, confirmLink, exchangeLink, signOut } from "@/lookup/proof/exchange";
+import { type LookupHttp, lookupHttp, problemHttp } from "@/http/lookup-http";
+import { runLookup } from "@/lookup/run";
+import { OPENID_CALLBACK_PATH, appOpenidSettings, beginSignIn, finishSignIn } from "@/lookup/proof/openid";
 import { parseJsonBody } from "../read-json";
 import { NO_QUERY, ROUTE_PARAMS, parseQuery } from "../route-input";
 import { domainProblemParts } from "../domain-problem";

@@ -6,13 +6,13 @@ import path from "node:path";
 import { afterAll } from "vitest";
 import type { Actor } from "@/domain/access";
 import { openDatabase } from "@/db/client";
-import { readEnv } from "@/db/env";
+import { readEnv } from "@/config/env";
 import type { FixtureRow } from "@/tests/support/affected-fixture";
 import { prepareDatabase } from "@/db/prepare";
 import { importAffectedList } from "@/db/write/affected";
 import { createIncident } from "@/db/write/incident";
-import type { ImportProgress } from "@/db/affected/read-rows";
-import { fileSource } from "@/db/affected/source";
+import type { ImportProgress } from "@/domain/affected-list/read-rows";
+import { fileSource } from "@/domain/affected-list/source";
 
 export const SECRET = "0123456789abcdef".repeat(4);
 /** An incident of the workspace with no list yet; the shipped one has a generated sample of 155. */

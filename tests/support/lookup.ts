@@ -33,7 +33,7 @@ const SYSTEM = { kind: "system", name: "lookup-test" } as const;
 /** Signed lookup links for these accounts, made on the test server's database as `npm run lookup:links` makes them. */
 export async function linksFor(slug: string, accountIds: string[], { expiresAt = new Date(Date.now() + 3600_000) } = {}): Promise<string[]> {
   const { openDatabase } = await import("@/db/client");
-  const { issueLinks } = await import("@/db/lookup-links");
+  const { issueLinks } = await import("@/lookup/proof/links");
   const db = openDatabase(inject("databasePath"));
   try {
     const { links } = issueLinks(db, SYSTEM, { slug, accountIds, expiresAt, origin: baseURL, secret: inject("lookupSecret") });

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "@/db/client";
-import { readEnv } from "@/db/env";
+import { readEnv } from "@/config/env";
 import { prepareDatabase } from "@/db/prepare";
 import { readIncident, type StoredIncident } from "@/db/read/incident";
 import { readSeedIncident } from "@/db/seed/read";

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { type Db, openDatabase } from "@/db/client";
-import { readEnv } from "@/db/env";
+import { readEnv } from "@/config/env";
 import { prepareDatabase } from "@/db/prepare";
 
 /** The LOOKUP_SECRET of every test database made here. */

@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { EditorState } from "@/components/editor/editor-state";
 import { requireUser } from "@/http/auth";
 import { getDb } from "@/db/client";
-import { appLookupSecret } from "@/db/lookup-secret";
+import { appLookupSecret } from "@/config/secret";
 import { importAffectedList } from "@/db/write/affected";
 import { addItem, removeItem, updateItem } from "@/db/write/collections";
 import { createIncident, setPublished, updateIncident } from "@/db/write/incident";

@@ -1,11 +1,11 @@
 import "server-only";
 import { createHmac } from "node:crypto";
 import type { Db } from "@/db/client";
-import { readEnv } from "@/db/env";
+import { readEnv } from "@/config/env";
 import { RateLimiter } from "@/db/rate-limit";
-import { appLookupSecret } from "@/db/lookup-secret";
+import { appLookupSecret } from "@/config/secret";
 import { type AccountUser, authenticate } from "@/db/users";
-import { clientAddress } from "@/http/client-address";
+import { clientAddress } from "@/lib/client-address";
 import { deviceToken, holdsDevice } from "./device";
 
 export const WRONG_CREDENTIALS = "Email or password is wrong.";

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { cookies, headers } from "next/headers";
-import { appLookupSecret } from "@/db/lookup-secret";
+import { appLookupSecret } from "@/config/secret";
 import { cookieOptions, isSecureRequest } from "@/http/auth";
 
 // OWASP's "device cookie": a browser that signed in to an account before holds a token the server

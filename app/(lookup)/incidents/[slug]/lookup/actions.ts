@@ -2,7 +2,7 @@
 
 import { headers } from "next/headers";
 import { actionBegins, answerFormWith } from "@/http/form-action";
-import { runLookup } from "@/http/lookup-gate";
+import { runLookup } from "@/lookup/run";
 import { onLines, requestIdLines } from "@/components/lookup/request-id-lines";
 import type { LookupState } from "@/components/lookup/lookup-state";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getDb } from "@/db/client";
-import { appLookupSecret } from "@/db/lookup-secret";
+import { appLookupSecret } from "@/config/secret";
 import { importAffectedList } from "@/db/write/affected";
 import { assertCanWrite } from "@/db/write/mutate";
 import { DomainError } from "@/domain/errors";

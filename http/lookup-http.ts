@@ -1,6 +1,6 @@
 import "server-only";
 import { type Problem, problemParts } from "./problem";
-import type { GateResult } from "./lookup-gate";
+import type { GateResult } from "@/lookup/run";
 
 /** An HTTP answer the server's edge writes whole (http/edge/lookup.ts): the lookup's, and its proof steps'. */
 export type LookupHttp = { status: number; headers: Record<string, string>; body?: string };

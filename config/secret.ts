@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { type Env, databasePath, readEnv } from "./env";
-import { PRIVATE_MODE, narrowToOwner } from "./private-file";
+import { PRIVATE_MODE, narrowToOwner } from "@/lib/private-file";
 
 /** The key file sits beside the database it hashes for (default ./data/lookup.key). */
 export function lookupKeyPath(env: Env = readEnv()): string {

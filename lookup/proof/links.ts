@@ -2,11 +2,11 @@ import "server-only";
 import type { Actor } from "@/domain/access";
 import { DomainError } from "@/domain/errors";
 import { accountId } from "@/domain/record/affected";
-import { linkToken } from "./lookup-proof";
-import { recordAudit } from "./audit";
-import type { Db } from "./client";
-import { currentKey } from "./lookup-keys";
-import { lookupIncident } from "./lookup";
+import { linkToken } from "./tokens";
+import { recordAudit } from "@/db/audit";
+import type { Db } from "@/db/client";
+import { currentKey } from "./keys";
+import { lookupIncident } from "../rows";
 
 export type IssuedLink = { accountId: string; link: string };
 

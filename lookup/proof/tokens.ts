@@ -1,13 +1,13 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import type { KeyFinder, SigningKey } from "./lookup-keys";
+import type { KeyFinder, SigningKey } from "./keys";
 import { openToken, signToken } from "@/lib/signed-token";
 import { tenantKey } from "@/lib/tenant-key";
 
 // The proofs that make a lookup show an account's own record. A link (sent by the provider) and a
 // lookup session (what a link or an OpenID sign-in is exchanged for) are tokens signed with a
-// lookup key (db/lookup-keys); a token holds the account's keyed hash, never the account id.
+// lookup key (lookup/proof/keys.ts); a token holds the account's keyed hash, never the account id.
 
 /** An owner's proof, from a link or a session: the whole of the account's record in an incident (or in any, from OpenID). */
 export type AccountProof = {
@@ -21,7 +21,7 @@ export type AccountProof = {
   expiresAt: number;
 };
 
-/** A lookup session's proof, and the random id its sign-out ends it by (db/lookup-session-end). */
+/** A lookup session's proof, and the random id its sign-out ends it by (lookup/proof/session-end.ts). */
 export type SessionProof = AccountProof & { sessionId: string };
 
 /** Whether the session of this id was ended at a sign-out: asked of the database, so every process knows. */

@@ -2,10 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase } from "./client";
-import { readEnv } from "./env";
-import { lookupKeyPath, lookupSecret } from "./lookup-secret";
-import { prepareDatabase } from "./prepare";
+import { openDatabase } from "@/db/client";
+import { readEnv } from "@/config/env";
+import { lookupKeyPath, lookupSecret } from "@/config/secret";
+import { prepareDatabase } from "@/db/prepare";
 import { ensurePrivateFile, narrowToOwner } from "./private-file";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "aftermath-modes-test-"));

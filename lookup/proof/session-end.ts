@@ -1,8 +1,8 @@
 import "server-only";
 import { eq, lte } from "drizzle-orm";
-import type { Db } from "./client";
-import type { EndedCheck, SessionProof } from "./lookup-proof";
-import { lookupSessionEnd } from "./schema";
+import type { Db } from "@/db/client";
+import type { EndedCheck, SessionProof } from "./tokens";
+import { lookupSessionEnd } from "@/db/schema";
 
 /** Asks the database, not a cache: a sign-out in any process ends the session in every one at once. */
 export const sessionEnds = (db: Db): EndedCheck => (sessionId) =>

@@ -1,7 +1,5 @@
-import { readEnv } from "@/db/env";
-
 // What a request says about its cookies and scheme, with no Next import, so the server's edge and
-// route handlers read them as server components do.
+// route handlers read them as server components do (config/request.ts adds the proxy's trust).
 
 export type CookieOptions = { httpOnly: true; sameSite: "lax"; secure: boolean; path: "/"; maxAge: number };
 
@@ -21,17 +19,9 @@ export function cookieValue(cookieHeader: string | null | undefined, name: strin
   return undefined;
 }
 
-let trustProxy: boolean | undefined;
-
-/**
- * Whether the browser reached us over HTTPS: only a trusted proxy's X-Forwarded-Proto can say so
- * (the last entry, the one it added), since this server itself speaks plain HTTP.
- */
-export function isSecureRequest(requestHeaders: Pick<Headers, "get">): boolean {
-  trustProxy ??= readEnv().TRUST_PROXY === "1";
-  if (!trustProxy) return false;
-  const proto = requestHeaders.get("x-forwarded-proto")?.split(",").at(-1)?.trim().toLowerCase();
-  return proto === "https";
+/** What a proxy in front says of the browser's scheme: the last X-Forwarded-Proto entry, the one it added, is "https". */
+export function forwardedHttps(requestHeaders: Pick<Headers, "get">): boolean {
+  return requestHeaders.get("x-forwarded-proto")?.split(",").at(-1)?.trim().toLowerCase() === "https";
 }
 
 /** A cookie's name for this request: `__Host-` over HTTPS (Secure, no Domain, Path=/), plain over HTTP, where Secure would never come back. */

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { currentKey, keysIn, rotateKeys } from "./lookup-keys";
+import { currentKey, keysIn, rotateKeys } from "./keys";
 import { TEST_SECRET, testDatabase } from "@/tests/support/test-database";
 import { signToken } from "@/lib/signed-token";
 import { tenantKey } from "@/lib/tenant-key";
-import { checkLink, linkTokenOf, linkToken, readSession, sessionOf, sessionToken } from "./lookup-proof";
-import { endLookupSession, sessionEnds } from "./lookup-session-end";
-import { openDatabase } from "./client";
-import { lookupSessionEnd } from "./schema";
+import { checkLink, linkTokenOf, linkToken, readSession, sessionOf, sessionToken } from "./tokens";
+import { endLookupSession, sessionEnds } from "./session-end";
+import { openDatabase } from "@/db/client";
+import { lookupSessionEnd } from "@/db/schema";
 
 const t = testDatabase("lookup-proof");
 const SYSTEM = { kind: "system", name: "test" } as const;

@@ -2,9 +2,9 @@ import "server-only";
 import { createHmac, randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Actor } from "@/domain/access";
-import { recordAudit } from "./audit";
-import type { Db } from "./client";
-import { lookupKey } from "./schema";
+import { recordAudit } from "@/db/audit";
+import type { Db } from "@/db/client";
+import { lookupKey } from "@/db/schema";
 
 /** A key that signs lookup links and sessions: its public name and the secret bytes. */
 export type SigningKey = { id: number; kid: string; key: Buffer };
@@ -43,7 +43,7 @@ export const keysIn = (db: Db, secret: string): KeyFinder => (kid) => keyByKid(d
 
 /**
  * The key a token names, if it is still in force; null for an unknown or revoked kid. Lookups ask
- * through their snapshot (http/lookup-snapshot), which keeps the answer until the record changes.
+ * through their snapshot (lookup/snapshot.ts), which keeps the answer until the record changes.
  */
 export function keyByKid(db: Db, secret: string, kid: string): SigningKey | null {
   const row = db

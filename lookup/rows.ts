@@ -1,9 +1,10 @@
 import "server-only";
 import type Database from "better-sqlite3";
 import { z } from "zod";
+import type { CoveredRows, LookupRequest } from "@/domain/lookup";
 import { AFFECTED_ROLES, type AffectedRole } from "@/domain/record/constants";
-import type { Db } from "./client";
-import { REQUEST_ID_INDEX } from "./schema/affected-response";
+import type { Db } from "@/db/client";
+import { REQUEST_ID_INDEX } from "@/db/schema/affected-response";
 
 /**
  * An incident as the lookup sees it. "none": no list has been published; "counts-only": the record
@@ -17,33 +18,13 @@ export type PublishedList = Extract<LookupIncident, { list: "published" }>;
 /** What a lookup may cover: the whole of one account's record (its owner proved it), or some of its request ids. */
 export type Covered = { kind: "account"; tenantKey: string } | { kind: "request-ids"; tenantKey: string; requestIds: string[] };
 
-export type LookupRequest = { requestId: string; occurredAt: string; promptTokens: number; role: AffectedRole };
-
-type Common = { incident: string; list: "published"; requests: LookupRequest[]; /** Said plainly when the list is a generated sample. */ sampleData: boolean };
-export type AccountRows = Common & {
-  covers: "account";
-  affected: boolean;
-  responses: number;
-  byRole: Record<AffectedRole, number>;
-  firstAt: string | null;
-  lastAt: string | null;
-};
-/** Only the request ids asked about: whether each is among the account's affected responses, and those rows. */
-export type RequestIdRows = Common & { covers: "request-ids"; checkedRequestIds: Array<{ requestId: string; affected: boolean }> };
-export type CoveredRows = AccountRows | RequestIdRows;
-
-/** What a lookup shows: the rows its proof covers, and the proof as the tenant may see it. */
-export type LookupAnswer = CoveredRows & {
-  proof: { kind: "account"; via: "link" | "openid"; accountEnding: string; expiresAt: string } | { kind: "request-ids" };
-};
-
 // Each rows query also reads the record's generation (the newest audit entry's id) in the same
 // statement, so one read says both what the rows are and which record they belong to. An account
 // with no row gets the generation from a statement of its own.
 // Read as arrays (better-sqlite3's raw mode), in this order: a lookup under load spends less making them than objects.
 const GENERATION = "(SELECT coalesce(max(id), 0) FROM audit_entry)";
 const COLUMNS = `${GENERATION}, request_id, occurred_at, prompt_tokens, role`;
-/** An account's rows, by its keyed hash in the live list, nothing else (db/lookup.test.ts checks the plan). */
+/** An account's rows, by its keyed hash in the live list, nothing else (lookup/rows.test.ts checks the plan). */
 export const LOOKUP_ROWS_SQL = `SELECT ${COLUMNS} FROM affected_response WHERE list_id = ? AND tenant_key = ? ORDER BY occurred_at, request_id`;
 /**
  * The same account's rows with the given request ids (a JSON array of distinct ids): one seek per

@@ -1,6 +1,7 @@
-import { cookieName, cookieOptions, cookieValue, isSecureRequest, setCookie } from "./cookies";
+import { isSecureRequest } from "@/config/request";
+import { cookieName, cookieOptions, cookieValue, setCookie } from "@/lib/cookies";
 
-/** The lookup session cookie: a signed token (http/lookup-proof), HttpOnly, this host only. */
+/** The lookup session cookie: a signed token (lookup/proof/tokens.ts), HttpOnly, this host only. */
 const BASE = "aftermath_lookup";
 /** A link opened from another site while a session was open, waiting for the visitor's word on the page. */
 const PENDING = "aftermath_lookup_pending";

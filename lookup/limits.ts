@@ -1,8 +1,8 @@
 import "server-only";
 import type { Db } from "@/db/client";
-import { readEnv } from "@/db/env";
+import { readEnv } from "@/config/env";
 import { type RateDecision, RateLimiter } from "@/db/rate-limit";
-import { clientAddress } from "./client-address";
+import { clientAddress } from "@/lib/client-address";
 
 type Limits = { client: RateLimiter; account: RateLimiter; trustProxy: boolean };
 const cache = new WeakMap<Db, Limits>();

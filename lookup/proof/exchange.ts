@@ -1,13 +1,13 @@
 import "server-only";
 import { type Db, getDb } from "@/db/client";
-import { readEnv } from "@/db/env";
-import { lookupIncident } from "@/db/lookup";
-import { currentKey, keysIn } from "@/db/lookup-keys";
-import { appLookupSecret } from "@/db/lookup-secret";
-import { takeClient } from "./lookup-limits";
-import { type AccountProof, checkLink, sessionOf, sessionToken } from "@/db/lookup-proof";
-import { endLookupSession, sessionEnds } from "@/db/lookup-session-end";
-import { dropPendingLink, lookupSessionCookie, pendingLinkCookie, sentLookupSession, sentPendingLink } from "./lookup-session";
+import { readEnv } from "@/config/env";
+import { lookupIncident } from "../rows";
+import { currentKey, keysIn } from "./keys";
+import { appLookupSecret } from "@/config/secret";
+import { takeClient } from "../limits";
+import { type AccountProof, checkLink, sessionOf, sessionToken } from "./tokens";
+import { endLookupSession, sessionEnds } from "./session-end";
+import { dropPendingLink, lookupSessionCookie, pendingLinkCookie, sentLookupSession, sentPendingLink } from "./cookies";
 
 /** Who signs lookup sessions, as the audit trail names it when it has to make the first key. */
 const SERVER = { kind: "system", name: "lookup" } as const;

@@ -2,15 +2,16 @@ import "server-only";
 import * as oidc from "openid-client";
 import { z } from "zod";
 import { type Db, getDb } from "@/db/client";
-import { type Env, readEnv } from "@/db/env";
-import { keysIn } from "@/db/lookup-keys";
-import { appLookupSecret } from "@/db/lookup-secret";
+import { type Env, readEnv } from "@/config/env";
+import { keysIn } from "./keys";
+import { appLookupSecret } from "@/config/secret";
 import { accountId } from "@/domain/record/affected";
 import { openToken, signToken } from "@/lib/signed-token";
 import { tenantKey } from "@/lib/tenant-key";
-import { cookieName, cookieOptions, cookieValue, isSecureRequest, setCookie } from "./cookies";
-import { openSession, serverSigningKey } from "./lookup-exchange";
-import { accountEnding } from "@/db/lookup-proof";
+import { isSecureRequest } from "@/config/request";
+import { cookieName, cookieOptions, cookieValue, setCookie } from "@/lib/cookies";
+import { openSession, serverSigningKey } from "./exchange";
+import { accountEnding } from "./tokens";
 
 // Sign-in with the provider's own identity provider: OpenID Connect, authorization code with PKCE,
 // state and nonce (openid-client). The ID token's account claim proves the account in every

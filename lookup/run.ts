@@ -1,44 +1,20 @@
 import "server-only";
-import { z } from "zod";
+import type { z } from "zod";
 import { type Db, getDb } from "@/db/client";
-import { type Covered, type LookupAnswer, type PublishedList, lookupAffected } from "@/db/lookup";
-import { appLookupSecret } from "@/db/lookup-secret";
+import type { LookupAnswer } from "@/domain/lookup";
+import { type Covered, type PublishedList, lookupAffected } from "./rows";
+import { appLookupSecret } from "@/config/secret";
 import type { RateDecision } from "@/db/rate-limit";
 import { fieldErrors } from "@/domain/input";
-import { accountId, requestId } from "@/domain/record/affected";
 import { tenantKey } from "@/lib/tenant-key";
-import { lookupLimits, logLimited, rateHeaders, takeClient } from "./lookup-limits";
-import { type AccountProof, type EndedCheck, checkLink, linkTokenOf, readSession } from "@/db/lookup-proof";
-import { sessionEnds } from "@/db/lookup-session-end";
-import { sentLookupSession } from "./lookup-session";
-import { type Snapshot, refresh, snapshotOf, stillCurrent } from "./lookup-snapshot";
+import { lookupLimits, logLimited, rateHeaders, takeClient } from "./limits";
+import { type AccountProof, type EndedCheck, checkLink, readSession } from "./proof/tokens";
+import { lookupInput } from "./input";
+import { sessionEnds } from "./proof/session-end";
+import { sentLookupSession } from "./proof/cookies";
+import { type Snapshot, refresh, snapshotOf, stillCurrent } from "./snapshot";
 
-export const MAX_REQUEST_IDS = 100;
-
-/** A lookup asks with a link, or an account id and request ids from the tenant's logs; or with nothing, and a lookup session cookie. */
-export const lookupInput = z
-  .strictObject({
-    // The whole link as the notice gives it, or only its token.
-    link: z.string().max(2048, "this is not a lookup link: copy the whole link from the notice").transform(linkTokenOf).optional(),
-    accountId: accountId.optional(),
-    requestIds: z
-      .array(requestId)
-      .min(1, "give at least one request id")
-      .max(MAX_REQUEST_IDS, `send at most ${MAX_REQUEST_IDS} request ids at a time`)
-      .optional(),
-  })
-  .superRefine((body, ctx) => {
-    if (body.link !== undefined && (body.accountId !== undefined || body.requestIds !== undefined)) {
-      ctx.addIssue({ code: "custom", path: ["link"], message: "send a link alone: it names the account already" });
-    }
-    if (body.requestIds !== undefined && body.accountId === undefined) {
-      ctx.addIssue({ code: "custom", path: ["accountId"], message: "request ids are checked against an account: give its id too" });
-    }
-  });
-
-export type { LookupAnswer } from "@/db/lookup";
-
-export type Headers_ = Record<string, string>;
+type Headers_ = Record<string, string>;
 export type GateResult =
   | { kind: "answer"; answer: LookupAnswer; headers: Headers_ }
   /** No proof was given: the same for every account id, whatever the record holds. */
@@ -56,7 +32,7 @@ type Decided = GateResult | { kind: "proven"; incident: PublishedList; proven: P
  * Every lookup, from the API (at the server's edge) or the page, passes here: the client's limit,
  * the body, the incident, the proof, the owner's own limit, then the query of what the proof
  * covers. Errors are values; the caller maps them to HTTP or to a form. The incident and the keys
- * come from a snapshot (http/lookup-snapshot); an answer from a snapshot the record has moved past
+ * come from a snapshot (lookup/snapshot.ts); an answer from a snapshot the record has moved past
  * is decided again from fresh reads, so none is older than its request.
  */
 export function runLookup(slug: string, input: unknown, headers: Pick<Headers, "get">, now = Date.now(), db: Db = getDb()): GateResult {

@@ -1,8 +1,8 @@
 import "server-only";
 import type { Db } from "@/db/client";
 import { generationReader } from "@/db/generation";
-import { type LookupIncident, lookupIncident } from "@/db/lookup";
-import { type KeyFinder, type SigningKey, keyByKid } from "@/db/lookup-keys";
+import { type LookupIncident, lookupIncident } from "./rows";
+import { type KeyFinder, type SigningKey, keyByKid } from "./proof/keys";
 
 /**
  * What a lookup reads of the record besides its rows, kept: the incidents with their live lists,

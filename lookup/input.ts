@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { accountId, requestId } from "@/domain/record/affected";
+import { linkTokenOf } from "./proof/tokens";
+
+export const MAX_REQUEST_IDS = 100;
+
+/** A lookup asks with a link, or an account id and request ids from the tenant's logs; or with nothing, and a lookup session cookie. */
+export const lookupInput = z
+  .strictObject({
+    // The whole link as the notice gives it, or only its token.
+    link: z.string().max(2048, "this is not a lookup link: copy the whole link from the notice").transform(linkTokenOf).optional(),
+    accountId: accountId.optional(),
+    requestIds: z
+      .array(requestId)
+      .min(1, "give at least one request id")
+      .max(MAX_REQUEST_IDS, `send at most ${MAX_REQUEST_IDS} request ids at a time`)
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.link !== undefined && (body.accountId !== undefined || body.requestIds !== undefined)) {
+      ctx.addIssue({ code: "custom", path: ["link"], message: "send a link alone: it names the account already" });
+    }
+    if (body.requestIds !== undefined && body.accountId === undefined) {
+      ctx.addIssue({ code: "custom", path: ["accountId"], message: "request ids are checked against an account: give its id too" });
+    }
+  });
