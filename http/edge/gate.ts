@@ -10,7 +10,10 @@ export type Admitted = { route: RouteMatch | null; body: BodyRule | null; path: 
 /** Longer targets are refused (414): no address of this site comes near it. */
 const MAX_TARGET = 8 * 1024;
 const FORM_TYPES = new Set(["multipart/form-data", "application/x-www-form-urlencoded", "text/plain"]);
-const EVERY_METHOD = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
+/** Every method some address of this site takes: OPTIONS * and CONNECT answer with it. */
+export const EVERY_METHOD = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
+/** The one expectation a server must know (RFC 9110 §10.1.1), matched as Node's parser matches it. */
+const CONTINUE = /(?:^|\W)100-continue(?:$|\W)/i;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 const refuse = (status: number, title: string, detail: string, headers?: Record<string, string>): { answer: EdgeAnswer } => ({
@@ -42,6 +45,21 @@ function originForm(req: IncomingMessage): string | null {
   }
 }
 
+/** What RFC 9112 §3.2 and RFC 9110 §10.1.1 ask of a request's head before anything else: one Host in HTTP/1.1, no unknown expectation. */
+function headRefusal(req: IncomingMessage): { answer: EdgeAnswer } | null {
+  let hosts = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]?.toLowerCase() === "host") hosts += 1;
+  if (hosts > 1) return refuse(400, "Bad Request", "The request has more than one Host header. Send exactly one, naming this site.");
+  if (hosts === 0 && (req.httpVersionMajor > 1 || req.httpVersionMinor >= 1)) {
+    return refuse(400, "Bad Request", "The request has no Host header, which HTTP/1.1 requires. Send Host with this site's name (Host: example.org).");
+  }
+  const expect = req.headers.expect;
+  if (expect !== undefined && !CONTINUE.test(expect)) {
+    return refuse(417, "Expectation Failed", "This server meets no expectation but 100-continue. Send the request without its Expect header.");
+  }
+  return null;
+}
+
 function bodyRefusal(req: IncomingMessage, rule: BodyRule | null): { answer: EdgeAnswer } | null {
   const declared = req.headers["content-length"];
   if (!rule) return hasBody(req) ? refuse(413, "Content Too Large", `A ${req.method} request to this address takes no body; send it without one.`) : null;
@@ -56,11 +74,14 @@ function bodyRefusal(req: IncomingMessage, rule: BodyRule | null): { answer: Edg
 }
 
 /**
- * What the edge decides before any handler sees a request: a target that does not parse (400, 414),
+ * What the edge decides before any handler sees a request: a head HTTP does not allow (400 for Host,
+ * 417 for Expect), a target that does not parse (400, 414),
  * an unknown address under /api (404), a method the route does not take (405, with Allow), OPTIONS
  * (204, with Allow), a body too large or not allowed (413). Otherwise the request goes on.
  */
 export function admit(req: IncomingMessage, { dev }: { dev: boolean }): { answer: EdgeAnswer } | { admitted: Admitted } {
+  const head = headRefusal(req);
+  if (head) return head;
   if (req.method === "OPTIONS" && req.url === "*") return refuse(204, "No Content", "", { allow: EVERY_METHOD });
   const target = originForm(req);
   if (target === null) return refuse(400, "Bad Request", "The request target is not a path of this site. Send a path such as /incidents.");
