@@ -20,13 +20,27 @@ const refuse = (status: number, title: string, detail: string, headers?: Record<
   answer: { status, title, detail, ...(headers ? { headers } : {}) },
 });
 
-/** The path (after "." and ".." are resolved as a browser would) and its decoded segments; null when one does not decode. */
-function pathOf(target: string): { path: string; segments: string[] } | null {
+const UNRESERVED = /[A-Za-z0-9\-._~]/;
+
+/**
+ * One spelling per path (RFC 3986 §6.2.2): an encoded unreserved character is written as itself,
+ * every other encoding in upper-case hex. Rewritten, not redirected: the spellings name the same
+ * resource, so each is answered at once, and the router, the cache and Next see only this one.
+ */
+export const canonicalPath = (path: string): string =>
+  path.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
+    const c = String.fromCharCode(Number.parseInt(hex, 16));
+    return UNRESERVED.test(c) ? c : escape.toUpperCase();
+  });
+
+/** The path (after "." and ".." are resolved as a browser would, then made canonical) and its decoded segments; null when one does not decode. */
+function pathOf(target: string): { path: string; search: string; segments: string[] } | null {
   // Appended, not resolved: as a reference "//host/x" would name another host, as a path it is a path.
-  const path = new URL(`http://edge.invalid${target}`).pathname;
+  const url = new URL(`http://edge.invalid${target}`);
+  const path = canonicalPath(url.pathname);
   try {
     const segments = path === "/" ? [] : path.split("/").slice(1).map((s) => decodeURIComponent(s));
-    return segments.some((s) => CONTROL.test(s)) ? null : { path, segments };
+    return segments.some((s) => CONTROL.test(s)) ? null : { path, search: url.search, segments };
   } catch {
     return null;
   }
@@ -86,11 +100,11 @@ export function admit(req: IncomingMessage, { dev }: { dev: boolean }): { answer
   const target = originForm(req);
   if (target === null) return refuse(400, "Bad Request", "The request target is not a path of this site. Send a path such as /incidents.");
   if (target.length > MAX_TARGET) return refuse(414, "URI Too Long", `The address is longer than ${MAX_TARGET} characters; no address of this site is.`);
-  req.url = target;
   const parsed = pathOf(target);
   if (parsed === null) return refuse(400, "Bad Request", "The address has a broken percent-encoding or a control character in its path. Check the address.");
+  const { path, search, segments } = parsed;
+  req.url = `${path}${search}`;
   // next dev serves its own tools under these paths.
-  const { path, segments } = parsed;
   if (dev && (segments[0] === "_next" || segments[0]?.startsWith("__nextjs"))) return { admitted: { route: null, body: null, path } };
   const route = matchRoute(segments);
   const method = (req.method ?? "GET").toUpperCase();
