@@ -74,14 +74,21 @@ function headRefusal(req: IncomingMessage): { answer: EdgeAnswer } | null {
   return null;
 }
 
-function bodyRefusal(req: IncomingMessage, rule: BodyRule | null): { answer: EdgeAnswer } | null {
+/**
+ * Whether a form post to a page Next renders can reach a server action: without JavaScript a form
+ * is sent as multipart/form-data, with it the action is named in Next-Action. Any other post Next
+ * would answer with the page itself, as if nothing had been sent.
+ */
+const reachesAction = (req: IncomingMessage, type: string) => type === "multipart/form-data" || req.headers["next-action"] !== undefined;
+
+function bodyRefusal(req: IncomingMessage, rule: BodyRule | null, nextPage: boolean): { answer: EdgeAnswer } | null {
   const declared = req.headers["content-length"];
   if (!rule) return hasBody(req) ? refuse(413, "Content Too Large", `A ${req.method} request to this address takes no body; send it without one.`) : null;
   if (declared !== undefined && Number(declared) > rule.maxBytes) {
     return refuse(413, "Content Too Large", `The body is ${declared} bytes; this address takes at most ${rule.maxBytes}. Nothing was read.`);
   }
   const type = String(req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-  if (rule.form && !FORM_TYPES.has(type)) {
+  if (rule.form && (!FORM_TYPES.has(type) || (nextPage && !reachesAction(req, type)))) {
     return refuse(415, "Unsupported Media Type", "This address takes the posts of its own forms only (multipart/form-data); send the form from the page.");
   }
   return null;
@@ -119,5 +126,5 @@ export function admit(req: IncomingMessage, { dev }: { dev: boolean }): { answer
   }
   const named = method === "HEAD" ? "GET" : method;
   const rule = Object.entries(route.spec.methods).find(([m]) => m === named)?.[1] ?? null;
-  return bodyRefusal(req, rule) ?? { admitted: { route, body: rule, path } };
+  return bodyRefusal(req, rule, route.spec.kind === "page" && !route.spec.edge) ?? { admitted: { route, body: rule, path } };
 }
