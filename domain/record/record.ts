@@ -8,16 +8,16 @@ import { findingSchema } from "./finding";
 import { incidentSchema } from "./incident";
 import { reactionSchema } from "./reaction";
 import { recommendationSchema } from "./recommendation";
-import { sourceSchema } from "./source";
+import { storedSourceSchema } from "./source";
 
 type Path = Array<string | number>;
 
-/** A whole incident as plain data (keys and source numbers, no ids), with its internal references checked. */
+/** A whole incident as plain data (keys and source numbers, no ids), with its internal references checked; its sources as stored (see storedSourceSchema). */
 export const incidentRecord = z
   .strictObject({
     incident: incidentSchema,
     events: z.array(eventSchema),
-    sources: z.array(sourceSchema),
+    sources: z.array(storedSourceSchema),
     figures: z.array(figureSchema),
     durations: z.array(durationSchema),
     findings: z.array(findingSchema),
