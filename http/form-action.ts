@@ -1,21 +1,76 @@
 import "server-only";
 import { headers } from "next/headers";
-import { REQUEST_ID_HEADER, addToNote } from "./edge/request-notes";
+import { z } from "zod";
+import { REQUEST_ID_HEADER, type RequestNote, addToNote } from "./edge/request-notes";
 
 // Server actions talk to the edge (http/edge/guard.ts) through the request's note: a form's answer
 // is a page, rendered by Next with status 200, so the edge applies the status the action asks for.
 
+const note = async (add: RequestNote) => addToNote((await headers()).get(REQUEST_ID_HEADER), add);
+
 /** The first step of every server action: a failure after it is the server's (500), not a tampered form's (400). */
-export async function actionBegins(): Promise<void> {
-  addToNote((await headers()).get(REQUEST_ID_HEADER), { actionStarted: true });
+async function actionBegins(): Promise<void> {
+  await note({ actionStarted: true });
 }
 
 /** The status the form's answer goes out with, e.g. 429 with Retry-After for a throttled sign-in. */
 export async function answerFormWith(code: number, extra: Record<string, string> = {}): Promise<void> {
-  addToNote((await headers()).get(REQUEST_ID_HEADER), { actionStarted: true, status: { code, headers: extra } });
+  await note({ actionStarted: true, status: { code, headers: extra } });
 }
 
 /** The status a page's answer goes out with when what its address asks for cannot be shown (a 400 for a bad filter). */
 export async function answerPageWith(code: number): Promise<void> {
-  addToNote((await headers()).get(REQUEST_ID_HEADER), { status: { code, headers: {} } });
+  await note({ status: { code, headers: {} } });
+}
+
+const present = (kind: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? "is missing" : `must be ${kind}`) });
+/** A form field as the browser sends a text input, a select, a textarea or a hidden input. */
+export const textField = z.string(present("text"));
+/** A checkbox: sent as "on" when ticked, not sent at all when not. */
+export const checkboxField = z.literal("on", present('"on"')).optional();
+/** A file input: always a file, an empty one when none was chosen. */
+export const fileField = z.instanceof(File, present("a file"));
+
+/** A field's text, once formWith has checked it is there. */
+export const sentText = (form: FormData, name: string): string => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+/** A FormData carrying these fields (its first value of each name), whatever else it carries. */
+export function formWith(fields: Record<string, z.ZodType>) {
+  const shape = z.looseObject(fields);
+  return z.instanceof(FormData, present("the form's data")).superRefine((form, ctx) => {
+    const values = Object.fromEntries([...form.keys()].map((name) => [name, form.get(name)]));
+    for (const issue of shape.safeParse(values).error?.issues ?? []) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+  });
+}
+
+function refusal(error: z.ZodError | undefined): string {
+  const issue = error?.issues[0];
+  const [first, ...rest] = issue?.path ?? [];
+  const where = typeof first === "number" ? [`argument ${first + 1}`, ...rest.map(String)].join(", ") : "the arguments";
+  return `The form's data could not be used (${where}: ${issue?.message ?? "not readable"}), so nothing was done. Reload the page and send the form again.`;
+}
+
+/**
+ * Every server action's way in. Its arguments come from the browser like any other input (bound
+ * ones, the previous state, the FormData), so `args` checks them all before anything runs; what
+ * does not fit is answered 400 problem+json by the edge, and `refused` is returned in place of a run.
+ */
+export function serverAction<Args extends unknown[], R>(args: z.ZodType<Args>, run: (...checked: NoInfer<Args>) => Promise<R>, refused: NoInfer<R>): (...sent: Args) => Promise<R> {
+  return async (...sent: unknown[]) => {
+    let checked: z.ZodSafeParseResult<Args> | undefined;
+    try {
+      checked = args.safeParse(sent);
+    } catch {
+      // A value that throws when read (a temporary client reference) is refused like any other.
+    }
+    if (!checked?.success) {
+      await note({ refused: refusal(checked?.error) });
+      return refused;
+    }
+    await actionBegins();
+    return run(...checked.data);
+  };
 }

@@ -2,12 +2,13 @@ import { type IncidentDocument, SCHEMA_VERSION } from "@/domain/record/document"
 import type { AffectedSummary } from "@/domain/record/affected";
 import type { IncidentRecord } from "@/domain/record/record";
 import { durationRows } from "@/view/durations";
+import { servedSources } from "@/view/format";
 
 /** incident.json: the importable record, the lengths computed from it, and the list's public counts. */
 export function buildDocument(stored: { record: IncidentRecord; affected: { summary: AffectedSummary } | null }): IncidentDocument {
   return {
     schemaVersion: SCHEMA_VERSION,
-    record: stored.record,
+    record: { ...stored.record, sources: servedSources(stored.record.sources) },
     computed: {
       durations: durationRows(stored.record).map((r) => ({ key: r.key, length: r.length, approx: r.approx, basis: r.basis, minutes: r.minutes })),
     },

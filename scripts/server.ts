@@ -4,7 +4,7 @@
 import { createServer } from "node:http";
 import { openDatabase } from "@/db/client";
 import { databasePath, readEnv } from "@/config/env";
-import { answerClientError } from "@/http/edge/client-error";
+import { answerClientError, answerConnect, ignoreUpgrade } from "@/http/edge/client-error";
 import { edgeHandler } from "@/http/edge/front";
 import { generationReader } from "@/db/generation";
 import { publicAnswers } from "@/http/edge/serve";
@@ -20,8 +20,12 @@ const hostname = process.env.HOST ?? "0.0.0.0";
 /** What the server keeps of finished public answers, in bytes, for all paths together. */
 const CACHE_BYTES = 64 * 1024 * 1024;
 
+// Next attaches its Upgrade handler to the server of the first request it sees, and in production
+// that handler closes the connection without a word; it gets a server of its own that never listens,
+// and only next dev's own websocket (hot reload, under /_next/) is handed to it.
+const nextsUpgrades = createServer();
 const { default: next } = await import("next");
-const app = next({ dev, dir: process.cwd(), hostname: "localhost", port: env.PORT });
+const app = next({ dev, dir: process.cwd(), hostname: "localhost", port: env.PORT, httpServer: nextsUpgrades });
 const handle = app.getRequestHandler();
 await app.prepare();
 removeLeftoverSpools();
@@ -30,10 +34,19 @@ const file = databasePath(env);
 const answers = publicAnswers({ db: openDatabase(file), handle, generation: generationReader(file), maxBytes: dev ? 0 : CACHE_BYTES });
 
 const onRequest = edgeHandler({ answers, handle, trustProxy, dev });
-const server = createServer((req, res) => onRequest(req, res));
+// A request without Host is refused by the edge, with our headers, not by Node with none.
+const server = createServer({ requireHostHeader: false }, (req, res) => onRequest(req, res));
 // A client that waits for "100 Continue" is told to send its body only once the edge has taken the request.
 server.on("checkContinue", (req, res) => onRequest(req, res, true));
+// Any other expectation: the edge answers 417.
+server.on("checkExpectation", (req, res) => onRequest(req, res));
 server.on("clientError", answerClientError);
+server.on("connect", answerConnect);
+const ignored = ignoreUpgrade(server);
+server.on("upgrade", (req, socket, head) => {
+  if (dev && req.url?.startsWith("/_next/")) nextsUpgrades.emit("upgrade", req, socket, head);
+  else ignored(req, socket, head);
+});
 // Slow clients: the head must arrive within 15 s, the whole request within 10 minutes (a 200 MB
 // upload at 350 KB/s), and a body must not stall for 30 s (http/edge/body-limit.ts).
 server.headersTimeout = 15_000;

@@ -1,4 +1,5 @@
 import type { Source } from "@/domain/record/collections/sources";
+import { safeHref } from "@/lib/markdown/url";
 import { formatPreciseTime, formatPreciseTimeShort } from "@/lib/precise-time";
 
 // How figures, dates and sources read, the same on the page and in every export (no Intl, so every
@@ -37,6 +38,12 @@ export function sourceByline(s: Source): string {
   const author = s.author && s.author !== s.publisher ? `, ${s.author}` : "";
   return `${s.publisher}${author} · ${formatSourceDate(s.publishedOn)}${s.url ? "" : " · no link known"}`;
 }
+
+/**
+ * The sources as every surface writes them: each address percent-encoded as URL's serializer
+ * writes it, so one a database holds raw (spaces, <, >, ") is still exactly one link, in HTML and Markdown.
+ */
+export const servedSources = (sources: readonly Source[]): Source[] => sources.map((s) => ({ ...s, url: s.url === null ? null : safeHref(s.url) }));
 
 /** "1 response", "155 responses". */
 export const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;

@@ -9,7 +9,7 @@ import type { IncidentRecord } from "@/domain/record/record";
 import type { Source } from "@/domain/record/collections/sources";
 import { type AffectedView, affectedView } from "./affected";
 import { type DurationPanel, type DurationRow, contestedPairs, durationPanels, durationRows } from "./durations";
-import { formatLongDate } from "./format";
+import { formatLongDate, servedSources } from "./format";
 import { type Timeline, type TimelineEvent, buildTimeline } from "./timeline";
 
 // The one view model of an incident: the page, the HTML and Markdown exports and the feed read it,
@@ -111,7 +111,7 @@ export function incidentView(stored: StoredRecord): IncidentView {
     record.context.length
       ? { id: "context", title: i.contextTitle ?? "Context", topics: groupBy(record.context, (f) => f.topic).map((g) => ({ topic: g.key, facts: g.items })) }
       : null,
-    record.sources.length ? { id: "sources", title: "Sources", sources: record.sources } : null,
+    record.sources.length ? { id: "sources", title: "Sources", sources: servedSources(record.sources) } : null,
   ];
   return {
     slug: i.slug,

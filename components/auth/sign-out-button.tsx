@@ -1,5 +1,5 @@
 /** A form, not a link: signing out is a POST, and it works without JavaScript. */
-export function SignOutButton({ action, className }: { action: () => Promise<void>; className?: string }) {
+export function SignOutButton({ action, className }: { action: (form: FormData) => Promise<void>; className?: string }) {
   return (
     <form action={action} className={className}>
       <button

@@ -60,6 +60,8 @@ type Described<Item, S extends z.ZodType = z.ZodType<Item>> = {
   table: ItemTable;
   /** The item as the API, the editor and the seed write it: keys and source numbers, no ids. */
   schema: S;
+  /** What a stored item may hold where that is looser than what a write takes now (read with this). */
+  stored?: z.ZodType;
   /** How citations name an item of this collection; null for sources, which are what is cited. */
   subject: Exclude<CitationSubject, "incident"> | null;
   /** How people name one item and the whole: in the editor, the API's messages and the audit trail. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { affectedSummarySchema } from "./affected";
 import { incidentRecord } from "./record";
+import { sourceUrl } from "./collections/sources";
 import { upgradeV1, v1DocumentSchema } from "./document-v1";
 
 /** Bumped whenever a field changes meaning or goes away; adding an optional field does not. */
@@ -16,13 +17,22 @@ const computedDuration = z.strictObject({
 export type ComputedDuration = z.infer<typeof computedDuration>;
 
 /** incident.json as exported: the importable record, the lengths computed from it (ignored on import), public counts. */
-export const incidentDocumentSchema = z.strictObject({
-  $schema: z.string().optional(),
-  schemaVersion: z.literal(SCHEMA_VERSION),
-  record: incidentRecord,
-  computed: z.strictObject({ durations: z.array(computedDuration) }),
-  affected: affectedSummarySchema.nullable(),
-});
+export const incidentDocumentSchema = z
+  .strictObject({
+    $schema: z.string().optional(),
+    schemaVersion: z.literal(SCHEMA_VERSION),
+    record: incidentRecord,
+    computed: z.strictObject({ durations: z.array(computedDuration) }),
+    affected: affectedSummarySchema.nullable(),
+  })
+  .superRefine(({ record }, ctx) => {
+    // An import is a write: its addresses are held to what the API takes, not to what a database may hold.
+    record.sources.forEach((s, i) => {
+      for (const issue of s.url === null ? [] : (sourceUrl.safeParse(s.url).error?.issues ?? [])) {
+        ctx.addIssue({ code: "custom", path: ["record", "sources", i, "url"], message: issue.message });
+      }
+    });
+  });
 export type IncidentDocument = z.infer<typeof incidentDocumentSchema>;
 
 /** What an import reads: this version, or version 1 brought up to it. */

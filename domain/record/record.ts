@@ -4,12 +4,13 @@ import { incidentSchema } from "./incident";
 
 type Path = Array<string | number>;
 
-// Object.fromEntries forgets which schema stands under which name; the type says it again.
-const shape = { incident: incidentSchema, ...Object.fromEntries(COLLECTION_NAMES.map((c) => [c, z.array(COLLECTIONS[c].schema)])) } as {
+// Object.fromEntries forgets which schema stands under which name; the type says it again. Each
+// collection as it may be stored (a source's address of before its check), so every record reads.
+const shape = { incident: incidentSchema, ...Object.fromEntries(COLLECTION_NAMES.map((c) => [c, z.array(COLLECTIONS[c].stored ?? COLLECTIONS[c].schema)])) } as {
   incident: typeof incidentSchema;
 } & { [C in Collection]: z.ZodArray<(typeof COLLECTIONS)[C]["schema"]> };
 
-/** A whole incident as plain data (keys and source numbers, no ids), with its internal references checked. */
+/** A whole incident as plain data (keys and source numbers, no ids), with its internal references checked; its sources as stored (storedSourceSchema). */
 export const incidentRecord = z.strictObject(shape).superRefine((record, ctx) => {
   const issue = (path: Path, message: string) => ctx.addIssue({ code: "custom", path, message });
   const items = (c: Collection): readonly object[] => record[c];

@@ -88,7 +88,9 @@ export function guardResponse(req: IncomingMessage, res: ServerResponse, always:
         for (const [name, value] of Object.entries(note.status.headers)) res.setHeader(name, value);
       }
       const type = res.getHeader("content-type");
-      if (code >= 500 && formPost && !note?.actionStarted) {
+      if (note?.refused) {
+        problem(400, note.refused);
+      } else if (code >= 500 && formPost && !note?.actionStarted) {
         problem(400, "The form's data could not be read, so nothing was done. Reload the page and send the form again.");
       } else if (!onSite(res.getHeader("location"), note?.offSite)) {
         problem(400, "This address leads off this site; nothing was done. Check the address.");

@@ -10,6 +10,8 @@ export type RequestNote = {
   actionStarted?: true;
   /** The status the answer must have, and headers to go with it (a form's 429 and its Retry-After). */
   status?: { code: number; headers: Record<string, string> };
+  /** A server action refused its arguments before it ran: the answer is a 400 with this detail, whatever Next renders. */
+  refused?: string;
   /** The one other origin this answer may redirect to (the identity provider a sign-in goes to). */
   offSite?: string;
 };

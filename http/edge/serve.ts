@@ -85,12 +85,16 @@ export function publicAnswers({ db, handle, generation, maxBytes }: { db: Db; ha
   return async (route: CachedRoute, req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const asked = askedOf(req);
     const now = generation();
+    const hit = cache.get(route.key, now);
+    if (hit) return sendEntry(asked, res, hit);
+    // Only an incident's own path gets an entry: every address of one that is not published shares the not-found one.
+    const gone = missing(route);
     let render: Promise<{ entry: Entry; keep: boolean }> | undefined;
-    const entry = await cache.getOrMake(route.key, now, async () => {
-      const stored = route.kind === "file" ? readIncident(db, route.slug) : null;
-      const file = route.kind === "file" ? stored && incidentFile(stored, route.file) : route.kind === "feed" ? feedFile(cardsOf(readPublished(db))) : null;
+    const entry = await cache.getOrMake(gone ? NOT_FOUND_PATH : route.key, now, async () => {
+      const stored = route.kind === "file" && !gone ? readIncident(db, route.slug) : null;
+      const file = gone ? null : route.kind === "file" ? stored && incidentFile(stored, route.file) : route.kind === "feed" ? feedFile(cardsOf(readPublished(db))) : null;
       if (file) return fileEntry(now, file);
-      render = renderWithNext(handle, req, res, now, missing(route));
+      render = renderWithNext(handle, req, res, now, gone);
       const made = await render;
       return made.keep ? made.entry : null;
     });
@@ -98,7 +102,7 @@ export function publicAnswers({ db, handle, generation, maxBytes }: { db: Db; ha
     const answer = entry ?? (render ? (await render).entry : null);
     if (answer) return sendEntry(asked, res, answer);
     // Another request's render was not kept: this one renders its own.
-    const own = await renderWithNext(handle, req, res, now, missing(route));
+    const own = await renderWithNext(handle, req, res, now, gone);
     sendEntry(asked, res, own.entry);
   };
 }

@@ -1,10 +1,9 @@
 "use server";
 
 import { BODY_LIMITS } from "@/http/body-limits";
-import { actionBegins } from "@/http/form-action";
+import { serverAction } from "@/http/form-action";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { z } from "zod";
 import type { EditorState } from "@/components/editor/editor-state";
 import { requireUser } from "@/http/auth";
 import { getDb } from "@/db/client";
@@ -15,9 +14,10 @@ import { createIncident, setPublished, updateIncident } from "@/db/write/inciden
 import type { Actor } from "@/domain/access";
 import { DomainError } from "@/domain/errors";
 import { UploadTooLargeError, withSpooledUpload } from "@/http/spool-upload";
-import { type Collection, COLLECTION_NAMES, itemLabel } from "@/domain/record/collections";
+import { type Collection, itemLabel } from "@/domain/record/collections";
 import { itemFromForm } from "@/components/editor/fields";
 import { formValues, incidentFromForm, versionFromForm } from "@/components/editor/form-values";
+import { EDITOR_ARGS, REFUSED } from "./action-args";
 
 async function editor(next: string): Promise<Actor> {
   const user = await requireUser({ next });
@@ -36,66 +36,70 @@ function attempt(work: () => unknown, message: string, slug: string, form?: Form
   return { status: "saved", message };
 }
 
-export async function createIncidentAction(_previous: EditorState, form: FormData): Promise<EditorState> {
-  await actionBegins();
-  const actor = await editor("/editor");
-  const input = incidentFromForm(form);
-  const state = attempt(() => createIncident({ db: getDb(), actor, input }), "Created.", input.slug, form);
-  if (state.status === "saved") redirect(`/editor/incidents/${input.slug}`);
-  return state;
-}
+export const createIncidentAction = serverAction(
+  EDITOR_ARGS.createIncident,
+  async (_previous, form): Promise<EditorState> => {
+    const actor = await editor("/editor");
+    const input = incidentFromForm(form);
+    const state = attempt(() => createIncident({ db: getDb(), actor, input }), "Created.", input.slug, form);
+    if (state.status === "saved") redirect(`/editor/incidents/${input.slug}`);
+    return state;
+  },
+  REFUSED,
+);
 
-export async function updateIncidentAction(slug: string, _previous: EditorState, form: FormData): Promise<EditorState> {
-  await actionBegins();
+export const updateIncidentAction = serverAction(
+  EDITOR_ARGS.updateIncident,
+  async (slug, _previous, form): Promise<EditorState> => {
+    const actor = await editor(`/editor/incidents/${slug}`);
+    const { slug: _ignored, ...changes } = incidentFromForm(form);
+    return attempt(() => updateIncident({ db: getDb(), actor, slug, input: { ...changes, version: versionFromForm(form) } }), "Saved.", slug, form);
+  },
+  REFUSED,
+);
+
+export const publishAction = serverAction(
+  EDITOR_ARGS.publish,
+  async (slug, published, _previous, form): Promise<EditorState> => {
+    const actor = await editor(`/editor/incidents/${slug}`);
+    return attempt(
+      () => setPublished({ db: getDb(), actor, slug, published, input: { version: versionFromForm(form) } }),
+      published ? "Published: readers can see it now." : "Unpublished: it is a draft again.",
+      slug,
+    );
+  },
+  REFUSED,
+);
+
+/** The item verbs' shared part, once their arguments are checked. */
+async function onItem(slug: string, c: Collection, done: string, work: (actor: Actor) => unknown, form?: FormData): Promise<EditorState> {
   const actor = await editor(`/editor/incidents/${slug}`);
-  const { slug: _ignored, ...changes } = incidentFromForm(form);
-  return attempt(() => updateIncident({ db: getDb(), actor, slug, input: { ...changes, version: versionFromForm(form) } }), "Saved.", slug, form);
+  return attempt(() => work(actor), `${itemLabel(c)} ${done}.`, slug, form);
 }
 
-export async function publishAction(slug: string, published: boolean, _previous: EditorState, form: FormData): Promise<EditorState> {
-  await actionBegins();
-  const actor = await editor(`/editor/incidents/${slug}`);
-  return attempt(
-    () => setPublished({ db: getDb(), actor, slug, published, input: { version: versionFromForm(form) } }),
-    published ? "Published: readers can see it now." : "Unpublished: it is a draft again.",
-    slug,
-  );
-}
+export const addItemAction = serverAction(
+  EDITOR_ARGS.addItem,
+  async (slug, c, _previous, form) =>
+    onItem(slug, c, "added", (actor) => addItem({ db: getDb(), actor, slug, collection: c, input: { version: versionFromForm(form), item: itemFromForm(c, form) } }), form),
+  REFUSED,
+);
 
-const collectionArg = z.enum(COLLECTION_NAMES);
-const idArg = z.number().int().positive();
+export const updateItemAction = serverAction(
+  EDITOR_ARGS.updateItem,
+  async (slug, c, id, _previous, form) =>
+    onItem(slug, c, "saved", (actor) => updateItem({ db: getDb(), actor, slug, collection: c, id, input: { version: versionFromForm(form), item: itemFromForm(c, form) } }), form),
+  REFUSED,
+);
 
-/** The item verbs' shared part. Bound arguments come back from the browser like any other input, so they are checked again here. */
-async function onItem(slug: string, collection: Collection, done: string, work: (actor: Actor, c: Collection) => unknown, form?: FormData) {
-  const actor = await editor(`/editor/incidents/${slug}`);
-  const c = collectionArg.parse(collection);
-  return attempt(() => work(actor, c), `${itemLabel(c)} ${done}.`, slug, form);
-}
+export const removeItemAction = serverAction(
+  EDITOR_ARGS.removeItem,
+  async (slug, c, id, _previous, form) => onItem(slug, c, "deleted", (actor) => removeItem({ db: getDb(), actor, slug, collection: c, id, input: { version: versionFromForm(form) } })),
+  REFUSED,
+);
 
-export async function addItemAction(slug: string, collection: Collection, _previous: EditorState, form: FormData): Promise<EditorState> {
-  await actionBegins();
-  return onItem(slug, collection, "added", (actor, c) => addItem({ db: getDb(), actor, slug, collection: c, input: { version: versionFromForm(form), item: itemFromForm(c, form) } }), form);
-}
+export const importAffectedAction = serverAction(EDITOR_ARGS.importAffected, importAffected, REFUSED);
 
-export async function updateItemAction(slug: string, collection: Collection, id: number, _previous: EditorState, form: FormData): Promise<EditorState> {
-  await actionBegins();
-  return onItem(
-    slug,
-    collection,
-    "saved",
-    (actor, c) => updateItem({ db: getDb(), actor, slug, collection: c, id: idArg.parse(id), input: { version: versionFromForm(form), item: itemFromForm(c, form) } }),
-    form,
-  );
-}
-
-export async function removeItemAction(slug: string, collection: Collection, id: number, _previous: EditorState, form: FormData): Promise<EditorState> {
-  await actionBegins();
-  return onItem(slug, collection, "deleted", (actor, c) => removeItem({ db: getDb(), actor, slug, collection: c, id: idArg.parse(id), input: { version: versionFromForm(form) } }));
-}
-
-
-export async function importAffectedAction(slug: string, _previous: EditorState, form: FormData): Promise<EditorState> {
-  await actionBegins();
+async function importAffected(slug: string, _previous: EditorState, form: FormData): Promise<EditorState> {
   const actor = await editor(`/editor/incidents/${slug}`);
   const upload = form.get("file");
   const fail = (message: string, field = "file"): EditorState => ({ status: "error", message, errors: [{ field, message }] });

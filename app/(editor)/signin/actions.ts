@@ -2,25 +2,30 @@
 
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { z } from "zod";
 import type { SignInState } from "@/components/auth/signin-state";
 import { safeNextPath, startSession } from "@/http/auth";
-import { actionBegins, answerFormWith } from "@/http/form-action";
+import { answerFormWith, formWith, sentText, serverAction, textField } from "@/http/form-action";
 import { getDb } from "@/db/client";
 import { attemptSignIn } from "./attempt";
 import { keepDevice, sentDevice } from "./device";
 
-const field = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
+const signInState: z.ZodType<SignInState> = z.discriminatedUnion("status", [
+  z.strictObject({ status: z.literal("idle") }),
+  z.strictObject({ status: z.literal("refused"), message: z.string() }),
+]);
+const signInArgs = z.tuple([signInState, formWith({ email: textField, password: textField, next: textField })]);
 
-export async function signInAction(_previous: SignInState, form: FormData): Promise<SignInState> {
-  await actionBegins();
-  const credentials = { email: field(form, "email"), password: field(form, "password") };
-  const result = await attemptSignIn(getDb(), credentials, await headers(), { device: await sentDevice() });
-  if (result.kind === "throttled") await answerFormWith(429, { "retry-after": String(result.retryAfterSeconds) });
-  if (result.kind !== "signed-in") return { status: "refused", message: result.message };
-  await startSession(result.user.id);
-  await keepDevice(result.device);
-  redirect(safeNextPath(field(form, "next")));
-}
+export const signInAction = serverAction(
+  signInArgs,
+  async (_previous, form): Promise<SignInState> => {
+    const credentials = { email: sentText(form, "email"), password: sentText(form, "password") };
+    const result = await attemptSignIn(getDb(), credentials, await headers(), { device: await sentDevice() });
+    if (result.kind === "throttled") await answerFormWith(429, { "retry-after": String(result.retryAfterSeconds) });
+    if (result.kind !== "signed-in") return { status: "refused", message: result.message };
+    await startSession(result.user.id);
+    await keepDevice(result.device);
+    redirect(safeNextPath(sentText(form, "next")));
+  },
+  { status: "refused", message: "The form's data could not be used. Reload the page and sign in again." },
+);

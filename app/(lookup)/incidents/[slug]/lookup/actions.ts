@@ -1,20 +1,20 @@
 "use server";
 
 import { headers } from "next/headers";
-import { actionBegins, answerFormWith } from "@/http/form-action";
+import { z } from "zod";
+import { key } from "@/domain/record/common";
+import { answerFormWith, formWith, sentText, serverAction, textField } from "@/http/form-action";
 import { runLookup } from "@/lookup/run";
 import { onLines, requestIdLines } from "@/components/lookup/request-id-lines";
 import type { LookupState } from "@/components/lookup/lookup-state";
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
+// The previous state is not read: only its form is checked, not the account's answer it may carry.
+const previousState = z.looseObject({ status: z.enum(["idle", "answer", "no-list", "invalid", "limited", "not-found"]) });
+const lookupArgs = z.tuple([key, previousState, formWith({ accountId: textField, requestIds: textField })]);
 
 /** The request-id form's way in: the same gate as the API, so the same limits and the same answers. */
-export async function lookupAction(slug: string, _previous: LookupState, form: FormData): Promise<LookupState> {
-  await actionBegins();
-  const typed = { accountId: text(form, "accountId"), requestIds: text(form, "requestIds") };
+async function lookup(slug: string, _previous: unknown, form: FormData): Promise<LookupState> {
+  const typed = { accountId: sentText(form, "accountId"), requestIds: sentText(form, "requestIds") };
   const { ids, lines } = requestIdLines(typed.requestIds);
   const result = runLookup(slug, { accountId: typed.accountId, requestIds: ids }, await headers());
   switch (result.kind) {
@@ -35,3 +35,5 @@ export async function lookupAction(slug: string, _previous: LookupState, form: F
       return { status: "limited", typed, retryAfterSeconds: result.decision.retryAfterSeconds };
   }
 }
+
+export const lookupAction = serverAction(lookupArgs, lookup, { status: "idle" });
