@@ -8,9 +8,8 @@ export type Post = { response: Response; html: string; setCookies: string[] };
 export async function submitForm(
   pagePath: string,
   fields: Record<string, string>,
-  { client = newClient(), headers = {} as Record<string, string>, origin = inject("baseURL") } = {},
+  { client = newClient(), headers = {}, baseURL = inject("baseURL"), origin }: { client?: string; headers?: Record<string, string>; baseURL?: string; origin?: string } = {},
 ): Promise<Post> {
-  const baseURL = inject("baseURL");
   const page = await fetch(new URL(pagePath, baseURL), { headers: { "x-forwarded-for": client, ...headers }, redirect: "manual" });
   expect(page.status, `GET ${pagePath}`).toBe(200);
   const form = new FormData();
@@ -21,7 +20,7 @@ export async function submitForm(
   const response = await fetch(new URL(pagePath, baseURL), {
     method: "POST",
     body: form,
-    headers: { "x-forwarded-for": client, origin, ...headers },
+    headers: { "x-forwarded-for": client, origin: origin ?? baseURL, ...headers },
     redirect: "manual",
   });
   return { response, html: await response.text(), setCookies: response.headers.getSetCookie() };

@@ -2,14 +2,18 @@ import fs from "node:fs";
 import { inject } from "vitest";
 
 /**
- * The shared server's log once `ready` holds of it. The server's output reaches the file through a
- * pipe and a stream, so the line of a request just answered may still be on its way.
+ * A server's log once `ready` holds of it. Its output reaches us through a pipe, so the line of a
+ * request just answered may still be on its way when the answer is here.
  */
-export async function serverLog(ready: (log: string) => boolean = () => true): Promise<string> {
+export async function logWhen(read: () => string, ready: (log: string) => boolean): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const log = fs.readFileSync(inject("serverLogPath"), "utf8");
+    const log = read();
     if (ready(log) || Date.now() > deadline) return log;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** The shared server's log (tests/setup/global-setup.ts writes it to a file) once `ready` holds of it. */
+export const serverLog = (ready: (log: string) => boolean = () => true): Promise<string> =>
+  logWhen(() => fs.readFileSync(inject("serverLogPath"), "utf8"), ready);
