@@ -1,5 +1,5 @@
 // `npm run bench:lookup`: import throughput (our importer vs a raw insert loop) and lookup
-// throughput (the app's lookup, answered at its edge, vs a bare node:http server vs an empty Next route)
+// throughput (the app's lookup, answered at its edge, vs a bare node:http server)
 // on a million affected rows. When SQLite does not plan the lookup through the tenant_key index, the
 // app is also measured on an ANALYZEd copy of the database, (a'), to show its cost apart from the plan.
 // A benchmark, not a test: the targets are reported as met or not met and do not decide the exit
@@ -36,7 +36,6 @@ import { type Server, appArgs, appEnv, serverPool } from "./support/servers";
 
 const SLUG = "glm-5-3-kv-cache-exposure";
 const LOOKUP_PATH = `/api/incidents/${SLUG}/lookup`;
-const NOOP_PATH = "/api/bench/noop";
 /** Fixed, so runs are comparable; not a real secret. */
 const SECRET = "be9c".repeat(16);
 
@@ -114,10 +113,9 @@ async function main(tmp: string): Promise<number> {
   }
 
   // Both servers up at once, measured in turns, (a) then (b), ROUNDS times: the machine's speed
-  // drifts by a factor of up to 2 over minutes, and alternating lets it move both alike. The empty
-  // route goes first: a slow lookup leaves work queued in the server after its run.
-  const { app, bare, empty, rounds } = await phase.run(`(c) empty route, then ${ROUNDS} rounds of (a) app lookup and (b) bare node:http + better-sqlite3`, async () => {
-    const appServer = await start("app", appArgs(), appEnv(dbFile, SECRET), path.join(tmp, "app.log"), NOOP_PATH);
+  // drifts by a factor of up to 2 over minutes, and alternating lets it move both alike.
+  const { app, bare, rounds } = await phase.run(`${ROUNDS} rounds of (a) app lookup and (b) bare node:http + better-sqlite3`, async () => {
+    const appServer = await start("app", appArgs(), appEnv(dbFile, SECRET), path.join(tmp, "app.log"), LOOKUP_PATH);
     const bareServer = await start(
       "bare server",
       [path.join(import.meta.dirname, "bare-server.mjs")],
@@ -130,7 +128,6 @@ async function main(tmp: string): Promise<number> {
       const floorSent = await spotCheck(bareServer.baseURL, accounts, links);
       // Date and keep-alive are Node's; the rate-limit headers are off in the benchmark.
       if (sent.join() !== floorSent.join()) throw new BenchFailure(`the floor's answer has the headers ${floorSent.join(", ")}; the app's: ${sent.join(", ")}`);
-      const empty = await measure("(c) app empty route", appServer, NOOP_PATH, lookups, SHAPE);
       const rounds: Round[] = [];
       for (let round = 1; round <= ROUNDS; round++) {
         const app = await measure(`(a) app lookup, round ${round}`, appServer, LOOKUP_PATH, lookups, SHAPE);
@@ -141,7 +138,6 @@ async function main(tmp: string): Promise<number> {
       return {
         app: pooled("(a) app lookup", rounds.map((r) => r.app)),
         bare: pooled("(b) bare node:http lookup", rounds.map((r) => r.bare)),
-        empty,
         rounds,
       };
     } finally {
@@ -153,7 +149,7 @@ async function main(tmp: string): Promise<number> {
   let appFixed: Measured | null = null;
   if (fixedQuery) {
     appFixed = await phase.run("(a') app lookup on the ANALYZEd copy: scripts/server.ts", async () => {
-      const server = await start("app (ANALYZEd copy)", appArgs(), appEnv(analyzedDb, SECRET), path.join(tmp, "app-analyzed.log"), NOOP_PATH);
+      const server = await start("app (ANALYZEd copy)", appArgs(), appEnv(analyzedDb, SECRET), path.join(tmp, "app-analyzed.log"), LOOKUP_PATH);
       try {
         await spotCheck(server.baseURL, accounts, links);
         return await measure("(a') app lookup, ANALYZEd copy", server, LOOKUP_PATH, lookups, SHAPE);
@@ -172,8 +168,8 @@ async function main(tmp: string): Promise<number> {
     }));
   }
 
-  report({ rows: ROWS, accounts: ACCOUNTS, ...SHAPE }, imports, query, fixedQuery, { app, appFixed, bare, empty, rounds }, profile);
-  const broken = brokenText([app, appFixed, bare, empty]);
+  report({ rows: ROWS, accounts: ACCOUNTS, ...SHAPE }, imports, query, fixedQuery, { app, appFixed, bare, rounds }, profile);
+  const broken = brokenText([app, appFixed, bare]);
   if (broken) console.error(`\nSomething broke: ${broken}.`);
   console.log(`\n${phase.line()}`);
   console.log(`whole benchmark: ${seconds(performance.now() - started)}`);
@@ -311,7 +307,7 @@ async function profileApp(tmp: string, env: NodeJS.ProcessEnv, bodies: string[])
     appArgs(["--cpu-prof", "--cpu-prof-dir", dir]),
     env,
     path.join(tmp, "app-profiled.log"),
-    NOOP_PATH,
+    LOOKUP_PATH,
   );
   let from: number;
   let to: number;

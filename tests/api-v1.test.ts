@@ -38,7 +38,8 @@ describe("/api/v1 access", () => {
     const response = await fetch(new URL("/api/v1/openapi.json", baseURL));
     const doc = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toBe("3.1.0");
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/incidents", "/incidents/{slug}", "/incidents/{slug}/events", "/incidents/{slug}/publish"]));
+    const paths = ["/api/v1/incidents", "/api/v1/incidents/{slug}", "/api/v1/incidents/{slug}/events", "/api/v1/incidents/{slug}/publish", "/api/incidents/{slug}/lookup"];
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(paths));
   });
 });
 

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, inject, it } from "vitest";
+import { lookupAnswerSchema } from "@/domain/lookup";
 import { serverLog } from "./support/server-log";
 import { sampleAccountIds, sampleRows, UNAFFECTED_SAMPLE_ACCOUNT } from "./support/sample";
 import { SLUG } from "./support/contract";
@@ -77,6 +78,8 @@ describe("with a link", () => {
         lastAt: mine.at(-1)?.occurredAt,
       });
       expect(body.requests).toEqual(asAnswered(mine));
+      // The shape the OpenAPI document gives it, the one the page and its components read.
+      expect(lookupAnswerSchema.safeParse(body).error).toBeUndefined();
     }
   });
 
@@ -192,6 +195,7 @@ describe("with request ids from the tenant's logs", () => {
       ],
       requests: asAnswered(mine.filter((r) => r.requestId === asked[0])),
     });
+    expect(lookupAnswerSchema.safeParse(body).error).toBeUndefined();
     expect(response.headers.get("ratelimit-policy")).not.toContain("account");
   });
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Actor } from "@/domain/access";
 import { type Refs, itemCites } from "@/domain/record/collection";
 import { type Collection, collectionOf, isCollection } from "@/domain/record/collections";
-import { incidentVersion, versionOnly } from "@/domain/record/common";
+import { itemBody, versionOnly } from "@/domain/record/edits";
 import { DomainError } from "@/domain/errors";
 import { parseInput } from "@/domain/input";
 import type { Db } from "../client";
@@ -14,8 +14,6 @@ import { type Tx, assertCanWrite, citesOf, mutateIncident, setCitations } from "
 
 type Row = Record<string, unknown>;
 
-/** The item is checked inside the body, so its errors name their field as "item.title". */
-const itemBody = (collection: Collection) => z.strictObject({ version: incidentVersion, item: collectionOf(collection).schema });
 const rowId = z.object({ id: z.number().int().positive() });
 
 function findRow(tx: Tx, c: Collection, incidentId: number, id: number): Row | undefined {

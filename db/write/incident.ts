@@ -2,17 +2,13 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { Actor } from "@/domain/access";
 import { DomainError } from "@/domain/errors";
-import { incidentVersion, versionOnly } from "@/domain/record/common";
-import { incidentChanges, incidentInput } from "@/domain/record/incident";
+import { incidentInput, incidentPatch, versionOnly } from "@/domain/record/edits";
 import { parseInput } from "@/domain/input";
 import { recordAudit } from "../audit";
 import type { Db } from "../client";
 import { incident } from "../schema";
 import { assertCanWrite, citesOf, mutateIncident, setCitations, writeTransaction } from "./mutate";
 
-export { incidentChanges, incidentInput };
-/** One strict schema for the whole body: unknown keys are refused, not split off and dropped. */
-const incidentPatch = incidentChanges.extend({ version: incidentVersion });
 
 function snapshot(row: typeof incident.$inferSelect, cites: number[]) {
   const { id, version, createdAt, updatedAt, ...fields } = row;

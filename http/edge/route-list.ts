@@ -58,7 +58,6 @@ export const ROUTES: readonly RouteSpec[] = [
   page("/editor/incidents/[slug]", editorForm),
   page("/editor/incidents/[slug]/history"),
   { path: "/api/incidents/[slug]/lookup", kind: "api", methods: { POST: { maxBytes: BODY_LIMITS.lookup } }, edge: true },
-  { path: "/api/bench/noop", kind: "api", methods: { POST: { maxBytes: BODY_LIMITS.lookup } } },
   { path: "/api/v1/openapi.json", kind: "api", methods: { GET: null } },
   { path: "/api/v1/incidents", kind: "api", methods: { GET: null, POST: json } },
   { path: "/api/v1/incidents/[slug]", kind: "api", methods: { GET: null, PATCH: json } },

@@ -1,15 +1,11 @@
 import { getDb } from "@/db/client";
 import { listAllIncidents } from "@/db/read/editor";
 import { createIncident } from "@/db/write/incident";
-import { NO_QUERY, ROUTE_PARAMS } from "@/http/route-input";
-import { ok, v1 } from "../_lib/handler";
+import { v1 } from "@/http/api/handler";
+import { OPERATIONS } from "@/http/api/operations";
 
 export const dynamic = "force-dynamic";
-const input = { params: ROUTE_PARAMS.none, query: NO_QUERY };
 
-export const GET = v1(input, () => ok({ incidents: listAllIncidents() }));
+export const GET = v1(OPERATIONS.listIncidents, () => ({ incidents: listAllIncidents() }));
 
-export const POST = v1({ ...input, body: true }, ({ actor, body }) => {
-  const created = createIncident({ db: getDb(), actor, input: body });
-  return ok(created, 201);
-});
+export const POST = v1(OPERATIONS.createIncident, ({ actor, body }) => createIncident({ db: getDb(), actor, input: body }));

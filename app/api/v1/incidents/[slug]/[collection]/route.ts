@@ -1,11 +1,8 @@
 import { getDb } from "@/db/client";
 import { addItem } from "@/db/write/collections";
-import { NO_QUERY, ROUTE_PARAMS } from "@/http/route-input";
-import { ok, v1 } from "../../../_lib/handler";
+import { v1 } from "@/http/api/handler";
+import { OPERATIONS } from "@/http/api/operations";
 
 export const dynamic = "force-dynamic";
 
-export const POST = v1({ params: ROUTE_PARAMS.collection, query: NO_QUERY, body: true }, ({ actor, params, body }) => {
-  const result = addItem({ db: getDb(), actor, ...params, input: body });
-  return ok(result, 201);
-});
+export const POST = v1(OPERATIONS.addItem, ({ actor, params, body }) => addItem({ db: getDb(), actor, ...params, input: body }));

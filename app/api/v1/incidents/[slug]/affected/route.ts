@@ -1,14 +1,12 @@
-import { z } from "zod";
 import { getDb } from "@/db/client";
 import { appLookupSecret } from "@/config/secret";
 import { importAffectedList } from "@/db/write/affected";
 import { assertCanWrite } from "@/db/write/mutate";
 import { DomainError } from "@/domain/errors";
-import { positiveDecimalText } from "@/domain/record/common";
 import { problem } from "@/http/problem";
-import { ROUTE_PARAMS } from "@/http/route-input";
 import { UploadTooLargeError, withSpooledUpload } from "@/http/spool-upload";
-import { ok, v1 } from "../../../_lib/handler";
+import { v1 } from "@/http/api/handler";
+import { OPERATIONS } from "@/http/api/operations";
 
 export const dynamic = "force-dynamic";
 
@@ -16,19 +14,11 @@ export const dynamic = "force-dynamic";
 const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 const FORMATS: Record<string, "csv" | "json"> = { "text/csv": "csv", "application/json": "json" };
 
-const query = z.strictObject({
-  version: positiveDecimalText,
-  replace: z
-    .enum(["0", "1"], { error: "1 (replace the whole list) or 0" })
-    .optional()
-    .transform((v) => v === "1"),
-});
-
 /**
  * POST an affected list as the raw body (text/csv or application/json), ?version=N[&replace=1]:
  * all or nothing, through the same verb as npm run import:affected.
  */
-export const POST = v1({ params: ROUTE_PARAMS.incident, query }, async ({ request, actor, params, query: { version, replace } }) => {
+export const POST = v1(OPERATIONS.importAffected, async ({ request, actor, params, query: { version, replace } }) => {
   // Refuse a read token before reading a body of up to 200 MB.
   assertCanWrite(actor);
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
@@ -59,7 +49,7 @@ export const POST = v1({ params: ROUTE_PARAMS.incident, query }, async ({ reques
       });
     }
     const { incidentSlug, elapsedMs: _elapsed, ...counts } = report;
-    return ok({ incident: incidentSlug, version: next, ...counts }, 201);
+    return { incident: incidentSlug, version: next, ...counts };
   } catch (error) {
     if (error instanceof UploadTooLargeError) return tooLarge();
     throw error;

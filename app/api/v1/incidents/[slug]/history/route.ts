@@ -1,7 +1,7 @@
 import { historyOf } from "@/db/read/editor";
-import { NO_QUERY, ROUTE_PARAMS } from "@/http/route-input";
-import { ok, v1 } from "../../../_lib/handler";
+import { v1 } from "@/http/api/handler";
+import { OPERATIONS } from "@/http/api/operations";
 
 export const dynamic = "force-dynamic";
 
-export const GET = v1({ params: ROUTE_PARAMS.incident, query: NO_QUERY }, ({ params }) => ok({ entries: historyOf(params.slug) }));
+export const GET = v1(OPERATIONS.history, ({ params }) => ({ entries: historyOf(params.slug) }));

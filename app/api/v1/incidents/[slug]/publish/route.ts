@@ -1,11 +1,8 @@
 import { getDb } from "@/db/client";
 import { setPublished } from "@/db/write/incident";
-import { NO_QUERY, ROUTE_PARAMS } from "@/http/route-input";
-import { ok, v1 } from "../../../_lib/handler";
+import { v1 } from "@/http/api/handler";
+import { OPERATIONS } from "@/http/api/operations";
 
 export const dynamic = "force-dynamic";
 
-export const POST = v1({ params: ROUTE_PARAMS.incident, query: NO_QUERY, body: true }, ({ actor, params, body }) => {
-  const result = setPublished({ db: getDb(), actor, slug: params.slug, input: body, published: true });
-  return ok(result);
-});
+export const POST = v1(OPERATIONS.publish, ({ actor, params, body }) => setPublished({ db: getDb(), actor, slug: params.slug, input: body, published: true }));
