@@ -59,115 +59,112 @@ const ROUNDS = intEnv("BENCH_ROUNDS", 2);
 const servers = serverPool();
 const phase = phases();
 
-async function main(tmp: string): Promise<number> {
-  const started = performance.now();
-  printMachine("Aftermath lookup benchmark");
-  const csv = path.join(tmp, "affected.csv");
-  const dbFile = path.join(tmp, "aftermath.db");
-  const baselineDb = path.join(tmp, "baseline.db");
-  const analyzedDb = path.join(tmp, "analyzed.db");
+type Files = { csv: string; dbFile: string; baselineDb: string; analyzedDb: string };
+type Accounts = Awaited<ReturnType<typeof readAccounts>>;
+type Lookups = { accounts: Accounts; links: Map<string, string>; bodies: string[]; lookups: { method: "POST"; bodies: string[] } };
+
+/** The fixture, the two databases, the build and the import's throughput. */
+async function prepare(tmp: string, f: Files): Promise<Imports> {
   await phase.run(`fixture: ${ROWS.toLocaleString("en")} rows over ${ACCOUNTS.toLocaleString("en")} accounts`, async () => {
-    const { bytes } = await writeFixtureCsv(csv, { rows: ROWS, accounts: ACCOUNTS, seed: 1 });
-    console.log(`  ${csv} (${mib(bytes)})`);
+    const { bytes } = await writeFixtureCsv(f.csv, { rows: ROWS, accounts: ACCOUNTS, seed: 1 });
+    console.log(`  ${f.csv} (${mib(bytes)})`);
   });
-
   await phase.run("databases: migrations + the shipped incident, twice", async () => {
-    for (const file of [dbFile, baselineDb]) {
-      await prepareDatabase({ env: readEnv({ DATABASE_PATH: file, LOOKUP_SECRET: SECRET }) });
-    }
+    for (const file of [f.dbFile, f.baselineDb]) await prepareDatabase({ env: readEnv({ DATABASE_PATH: file, LOOKUP_SECRET: SECRET }) });
   });
-
   await phase.run(`build: next build into ${DIST_DIR}`, () =>
-    nextBuild({ logFile: path.join(tmp, "build.log"), env: { DATABASE_PATH: dbFile, LOOKUP_SECRET: SECRET }, reuse: REUSE_BUILD }),
+    nextBuild({ logFile: path.join(tmp, "build.log"), env: { DATABASE_PATH: f.dbFile, LOOKUP_SECRET: SECRET }, reuse: REUSE_BUILD }),
   );
+  return phase.run("import throughput", () => measureImports(f.csv, f.dbFile, f.baselineDb));
+}
 
-  const imports = await phase.run("import throughput", () => measureImports(csv, dbFile, baselineDb));
-
-  const accounts = await phase.run("accounts for the lookups (read from the CSV, not timed)", () => readAccounts(csv));
-  const ids = [...accounts.keys()];
-  // A lookup shows an account only with proof: each body is that account's link, as a tenant sends it.
-  const links = await phase.run("a lookup link for every account (npm run lookup:links's verb, not timed)", () => makeLinks(dbFile, [...ids, UNKNOWN]));
-  const bodies = ids.map((accountId) => JSON.stringify({ link: links.get(accountId) }));
-  const lookups = { method: "POST", bodies } as const;
+/** A lookup shows an account only with proof: each body is that account's link, as a tenant sends it. */
+async function lookupBodies(f: Files): Promise<Lookups> {
+  const accounts = await phase.run("accounts for the lookups (read from the CSV, not timed)", () => readAccounts(f.csv));
+  const links = await phase.run("a lookup link for every account (npm run lookup:links's verb, not timed)", () => makeLinks(f.dbFile, [...accounts.keys(), UNKNOWN]));
+  const bodies = [...accounts.keys()].map((accountId) => JSON.stringify({ link: links.get(accountId) }));
   console.log(`  ${bodies.length.toLocaleString("en")} distinct accounts' links; the bodies cycle over all of them`);
+  return { accounts, links, bodies, lookups: { method: "POST", bodies } };
+}
 
-  const query = await phase.run("lookup query in-process: lookup/rows.ts's statements and lookupAffected per call", () => {
-    const check = checkLookupQuery({ file: dbFile, slug: SLUG, secret: SECRET, accountIds: ids });
-    printQueryCheck(check);
-    return check;
+/** The lookup's statements in-process; on an ANALYZEd copy too when SQLite does not search by tenant_key without statistics. */
+async function queryChecks(f: Files, ids: string[]): Promise<{ query: QueryCheck; fixedQuery: QueryCheck | null }> {
+  const check = (file: string) => {
+    const c = checkLookupQuery({ file, slug: SLUG, secret: SECRET, accountIds: ids });
+    printQueryCheck(c);
+    return c;
+  };
+  const query = await phase.run("lookup query in-process: lookup/rows.ts's statements and lookupAffected per call", () => check(f.dbFile));
+  if (query.usesTenantKeyIndex) return { query, fixedQuery: null };
+  const fixedQuery = await phase.run("the same on an ANALYZEd copy of the database", () => {
+    fs.copyFileSync(f.dbFile, f.analyzedDb);
+    const db = new Database(f.analyzedDb);
+    db.exec("ANALYZE");
+    db.close();
+    return check(f.analyzedDb);
   });
+  return { query, fixedQuery };
+}
 
-  // When SQLite does not search by tenant_key, also measure the app on a copy with statistics
-  // (ANALYZE), where it does: the app's own cost, apart from the plan. The original stays as it is.
-  let fixedQuery: QueryCheck | null = null;
-  if (!query.usesTenantKeyIndex) {
-    fixedQuery = await phase.run("the same on an ANALYZEd copy of the database", () => {
-      fs.copyFileSync(dbFile, analyzedDb);
-      const db = new Database(analyzedDb);
-      db.exec("ANALYZE");
-      db.close();
-      const check = checkLookupQuery({ file: analyzedDb, slug: SLUG, secret: SECRET, accountIds: ids });
-      printQueryCheck(check);
-      return check;
-    });
-  }
-
-  // Both servers up at once, measured in turns, (a) then (b), ROUNDS times: the machine's speed
-  // drifts by a factor of up to 2 over minutes, and alternating lets it move both alike.
-  const { app, bare, rounds } = await phase.run(`${ROUNDS} rounds of (a) app lookup and (b) bare node:http + better-sqlite3`, async () => {
+/**
+ * Both servers up at once, measured in turns, (a) then (b), ROUNDS times: the machine's speed
+ * drifts by a factor of up to 2 over minutes, and alternating lets it move both alike.
+ */
+function measureRounds(tmp: string, dbFile: string, l: Lookups) {
+  return phase.run(`${ROUNDS} rounds of (a) app lookup and (b) bare node:http + better-sqlite3`, async () => {
     const appServer = await start("app", appArgs(), appEnv(dbFile, SECRET), path.join(tmp, "app.log"), LOOKUP_PATH);
-    const bareServer = await start(
-      "bare server",
-      [path.join(import.meta.dirname, "bare-server.mjs")],
-      { ...process.env, DATABASE_PATH: dbFile, LOOKUP_SECRET: SECRET, FLOOR_HEADERS: JSON.stringify(ANSWER_HEADERS) },
-      path.join(tmp, "bare.log"),
-      LOOKUP_PATH,
-    );
+    const bareEnv = { ...process.env, DATABASE_PATH: dbFile, LOOKUP_SECRET: SECRET, FLOOR_HEADERS: JSON.stringify(ANSWER_HEADERS) };
+    const bareServer = await start("bare server", [path.join(import.meta.dirname, "bare-server.mjs")], bareEnv, path.join(tmp, "bare.log"), LOOKUP_PATH);
     try {
-      const sent = await spotCheck(appServer.baseURL, accounts, links);
-      const floorSent = await spotCheck(bareServer.baseURL, accounts, links);
+      const sent = await spotCheck(appServer.baseURL, l.accounts, l.links);
+      const floorSent = await spotCheck(bareServer.baseURL, l.accounts, l.links);
       // Date and keep-alive are Node's; the rate-limit headers are off in the benchmark.
       if (sent.join() !== floorSent.join()) throw new BenchFailure(`the floor's answer has the headers ${floorSent.join(", ")}; the app's: ${sent.join(", ")}`);
       const rounds: Round[] = [];
       for (let round = 1; round <= ROUNDS; round++) {
-        const app = await measure(`(a) app lookup, round ${round}`, appServer, LOOKUP_PATH, lookups, SHAPE);
-        const bare = await measure(`(b) bare node:http lookup, round ${round}`, bareServer, LOOKUP_PATH, lookups, SHAPE);
+        const app = await measure(`(a) app lookup, round ${round}`, appServer, LOOKUP_PATH, l.lookups, SHAPE);
+        const bare = await measure(`(b) bare node:http lookup, round ${round}`, bareServer, LOOKUP_PATH, l.lookups, SHAPE);
         console.log(`  round ${round}: (a)/(b) ${(app.reqPerSec / bare.reqPerSec).toFixed(2)}×`);
         rounds.push({ app, bare });
       }
-      return {
-        app: pooled("(a) app lookup", rounds.map((r) => r.app)),
-        bare: pooled("(b) bare node:http lookup", rounds.map((r) => r.bare)),
-        rounds,
-      };
+      return { app: pooled("(a) app lookup", rounds.map((r) => r.app)), bare: pooled("(b) bare node:http lookup", rounds.map((r) => r.bare)), rounds };
     } finally {
       await stop(appServer);
       await stop(bareServer);
     }
   });
+}
 
-  let appFixed: Measured | null = null;
-  if (fixedQuery) {
-    appFixed = await phase.run("(a') app lookup on the ANALYZEd copy: scripts/server.ts", async () => {
-      const server = await start("app (ANALYZEd copy)", appArgs(), appEnv(analyzedDb, SECRET), path.join(tmp, "app-analyzed.log"), LOOKUP_PATH);
-      try {
-        await spotCheck(server.baseURL, accounts, links);
-        return await measure("(a') app lookup, ANALYZEd copy", server, LOOKUP_PATH, lookups, SHAPE);
-      } finally {
-        await stop(server);
-      }
-    });
-  }
+/** (a'): the app on the ANALYZEd copy, its own cost with the query plan taken out. */
+function measureFixed(tmp: string, analyzedDb: string, l: Lookups): Promise<Measured> {
+  return phase.run("(a') app lookup on the ANALYZEd copy: scripts/server.ts", async () => {
+    const server = await start("app (ANALYZEd copy)", appArgs(), appEnv(analyzedDb, SECRET), path.join(tmp, "app-analyzed.log"), LOOKUP_PATH);
+    try {
+      await spotCheck(server.baseURL, l.accounts, l.links);
+      return await measure("(a') app lookup, ANALYZEd copy", server, LOOKUP_PATH, l.lookups, SHAPE);
+    } finally {
+      await stop(server);
+    }
+  });
+}
 
+async function main(tmp: string): Promise<number> {
+  const started = performance.now();
+  printMachine("Aftermath lookup benchmark");
+  const f: Files = { csv: path.join(tmp, "affected.csv"), dbFile: path.join(tmp, "aftermath.db"), baselineDb: path.join(tmp, "baseline.db"), analyzedDb: path.join(tmp, "analyzed.db") };
+  const imports = await prepare(tmp, f);
+  const l = await lookupBodies(f);
+  const { query, fixedQuery } = await queryChecks(f, [...l.accounts.keys()]);
+  const { app, bare, rounds } = await measureRounds(tmp, f.dbFile, l);
+  const appFixed = fixedQuery ? await measureFixed(tmp, f.analyzedDb, l) : null;
   let profile: { summary: ProfileSummary; on: string } | null = null;
   if (PROFILE === "1" || (PROFILE === "auto" && app.reqPerSec / bare.reqPerSec < VS_BARE)) {
     const on = fixedQuery ? "the ANALYZEd copy" : "the benchmark database";
     profile = await phase.run(`profile: node --cpu-prof scripts/server.ts on ${on}, ${PROFILE_SECONDS} s of lookups`, async () => ({
-      summary: await profileApp(tmp, appEnv(fixedQuery ? analyzedDb : dbFile, SECRET), bodies),
+      summary: await profileApp(tmp, appEnv(fixedQuery ? f.analyzedDb : f.dbFile, SECRET), l.bodies),
       on,
     }));
   }
-
   report({ rows: ROWS, accounts: ACCOUNTS, ...SHAPE }, imports, query, fixedQuery, { app, appFixed, bare, rounds }, profile);
   const broken = brokenText([app, appFixed, bare]);
   if (broken) console.error(`\nSomething broke: ${broken}.`);

@@ -13,8 +13,6 @@ export type Actor =
   | { kind: "system"; name: string }
   | { kind: "anonymous" };
 
-export const ANONYMOUS: Actor = { kind: "anonymous" };
-
 export function actorLabel(actor: Actor): string {
   switch (actor.kind) {
     case "user":
@@ -26,10 +24,6 @@ export function actorLabel(actor: Actor): string {
     case "anonymous":
       return "anonymous";
   }
-}
-
-export function canRead(actor: Actor): boolean {
-  return actor.kind !== "anonymous";
 }
 
 export function canWrite(actor: Actor): boolean {

@@ -64,8 +64,8 @@ export function hasRole(user: SessionUser, role: UserRole): boolean {
 
 /**
  * The signed-in user of a Cookie header, for route handlers; no Next import involved. With
- * `secureRequest` given, only that request's cookie name counts (prefer userFromRequest, which
- * works it out); without it the __Host- cookie is read first, then the plain one.
+ * `secureRequest` given, only that request's cookie name counts; without it the __Host- cookie is
+ * read first, then the plain one.
  */
 export function userFromCookieHeader(
   db: Db,
@@ -82,11 +82,6 @@ export function userFromCookieHeader(
     if (rawId) return resolveSession(db, rawId, now)?.user ?? null;
   }
   return null;
-}
-
-/** The signed-in user of a route handler's request, reading the cookie this request's scheme uses. */
-export function userFromRequest(db: Db, request: { headers: Pick<Headers, "get"> }, now: number = Date.now()): SessionUser | null {
-  return userFromCookieHeader(db, request.headers.get("cookie"), now, isSecureRequest(request.headers));
 }
 
 async function requestCookie(): Promise<{ cookie: SessionCookie; rawId: string | undefined }> {

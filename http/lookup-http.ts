@@ -1,6 +1,7 @@
 import "server-only";
 import { type Problem, problemParts } from "./problem";
 import type { GateResult } from "@/lookup/run";
+import { LINK_REFUSED, NO_LIST } from "@/view/lookup";
 
 /** An HTTP answer the server's edge writes whole (http/edge/lookup.ts): the lookup's, and its proof steps'. */
 export type LookupHttp = { status: number; headers: Record<string, string>; body?: string };
@@ -14,12 +15,6 @@ export function proofAdvice(slug: string, openid: boolean): string {
   if (openid) ways.push(`or sign in with your provider at /incidents/${slug}/lookup and send the lookup with the session cookie it gives`);
   return `An account id alone shows nothing of the account: prove it is yours. ${ways.join("; ")}.`;
 }
-
-const LINK_REFUSED = {
-  invalid: "This lookup link is not valid: it was changed, cut short, or revoked. Copy the whole link from the notice, or ask your provider for a new one.",
-  expired: "This lookup link has expired. Ask your provider for a new one, or check with request ids from your own logs.",
-  "other-incident": "This lookup link was made for another incident. Open it from the notice it came in, which names its incident.",
-} as const;
 
 export function problemHttp(p: Problem, headers: Record<string, string> = {}): LookupHttp {
   return { status: p.status, ...problemParts(p, headers) };
@@ -40,10 +35,7 @@ export function lookupHttp(slug: string, result: GateResult, { openid }: { openi
           status: 409,
           title: "Conflict",
           code: result.list === "none" ? "no-list" : "counts-only",
-          detail:
-            result.list === "none"
-              ? `No affected list has been published for "${slug}", so no account can be checked against it yet.`
-              : `The record of "${slug}" carries only the counts of its affected list, not the list itself, so no account can be checked here.`,
+          detail: NO_LIST[result.list],
         },
         result.headers,
       );

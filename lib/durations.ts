@@ -1,5 +1,6 @@
 import type { PreciseTime, TimeParts } from "./precise-time";
 import { parsePreciseTime, timeParts } from "./precise-time";
+import { plural } from "./count";
 
 export type Span =
   | { unit: "minute"; minutes: number }
@@ -16,7 +17,6 @@ const DAYS_PER_MONTH = 30.4375;
 const RANK = { minute: 0, day: 1, month: 2, year: 3 } as const;
 type Unit = keyof typeof RANK;
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function unitOf(p: TimeParts): Unit {
   if (p.month === null) return "year";

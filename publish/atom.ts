@@ -2,7 +2,7 @@ import { escapeXml } from "@/lib/escape";
 import { prosePlain } from "@/lib/markdown/plain";
 import { NO_AFFECTED_LIST } from "@/view/affected";
 import { type CardView, newestFirst } from "@/view/card";
-import { formatCount } from "@/view/format";
+import { formatCount } from "@/lib/count";
 
 export type AtomOptions = { baseUrl: string; feedUrl: string };
 

@@ -1,7 +1,8 @@
 import { formatPreciseTime } from "@/lib/precise-time";
 import { affectedSentence, NO_AFFECTED_LIST } from "@/view/affected";
 import { type DurationRow, rowRange } from "@/view/durations";
-import { formatCount, formatSourceDate, sourceByline } from "@/view/format";
+import { formatSourceDate, sourceByline } from "@/view/format";
+import { formatCount } from "@/lib/count";
 import { type CitedEvent, type SectionView, STATUS_LABEL } from "@/view/incident";
 import type { TimelineItem } from "@/view/timeline";
 import { blocks, fn, heading, md, mdLine, table } from "./markdown-kit";

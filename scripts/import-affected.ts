@@ -99,20 +99,8 @@ function progressBar(stream: NodeJS.WriteStream) {
   };
 }
 
-async function main(): Promise<number> {
-  let args;
-  try {
-    args = parseCommandLine(process.argv.slice(2));
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`import-affected: ${error.message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (args === "help") {
-    console.log(USAGE);
-    return 0;
-  }
-
+/** The database and the file the command line names, or the exit code and message when either is not there. */
+function openInputs(args: { file: string }): { dbFile: string; file: string; env: ReturnType<typeof readEnv> } | number {
   const env = readEnv();
   const dbFile = databasePath(env);
   if (!fs.existsSync(dbFile)) {
@@ -126,7 +114,25 @@ async function main(): Promise<number> {
     console.error(`import-affected: cannot read ${file}: no such file (--file takes the path of a .csv or .json file)`);
     return 2;
   }
+  return { dbFile, file, env };
+}
 
+async function main(): Promise<number> {
+  let args;
+  try {
+    args = parseCommandLine(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`import-affected: ${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (args === "help") {
+    console.log(USAGE);
+    return 0;
+  }
+  const inputs = openInputs(args);
+  if (typeof inputs === "number") return inputs;
+  const { dbFile, file, env } = inputs;
   const db = openDatabase(dbFile);
   const bar = process.stderr.isTTY ? progressBar(process.stderr) : null;
   process.once("SIGINT", () => {
@@ -138,31 +144,21 @@ async function main(): Promise<number> {
   try {
     const known = listIncidents(db, { drafts: true }).map((i) => i.slug);
     if (!known.includes(args.incident)) {
-      known.sort();
-      console.error(`import-affected: no incident "${args.incident}"; known incidents: ${known.length > 0 ? known.join(", ") : "(none)"}`);
+      console.error(`import-affected: no incident "${args.incident}"; known incidents: ${known.length > 0 ? known.sort().join(", ") : "(none)"}`);
       return 2;
     }
     const source = fileSource(file);
-    const { report } = await importAffectedList({
-      db,
-      actor: operator("import-affected"),
-      slug: args.incident,
-      version: null,
-      rows: { source, onProgress: bar ? (p: ImportProgress) => bar.update(p) : undefined },
-      replace: args.replace,
-      secret: lookupSecret(env),
-    });
+    const onProgress = bar ? (p: ImportProgress) => bar.update(p) : undefined;
+    const { report } = await importAffectedList({ db, actor: operator("import-affected"), slug: args.incident, version: null, rows: { source, onProgress }, replace: args.replace, secret: lookupSecret(env) });
     bar?.clear();
     console.log(formatReport(report, file, source.bytes));
     return 0;
   } catch (error) {
     bar?.clear();
-    if (error instanceof DomainError) {
-      // The verb's messages say what to do and never hold a field's value.
-      console.error(`import-affected: ${path.basename(file)}: ${error.message}`);
-      return error.code === "invalid" ? 1 : 2;
-    }
-    throw error;
+    if (!(error instanceof DomainError)) throw error;
+    // The verb's messages say what to do and never hold a field's value.
+    console.error(`import-affected: ${path.basename(file)}: ${error.message}`);
+    return error.code === "invalid" ? 1 : 2;
   } finally {
     db.$client.close();
   }

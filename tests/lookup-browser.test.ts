@@ -183,7 +183,7 @@ describe.each([
       const page = await context.newPage();
       await page.goto(link);
       expect(page.url()).not.toContain("token=");
-      expect(await page.getByRole("alert").first().innerText()).toMatch(/That lookup link has expired/);
+      expect(await page.getByRole("alert").first().innerText()).toMatch(/This lookup link has expired/);
       expect(await page.locator("main").innerText()).not.toContain(id.slice(-4));
     } finally {
       await context.close();

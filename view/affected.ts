@@ -1,6 +1,7 @@
 import type { AffectedSummary } from "@/domain/record/affected";
 import type { IncidentRecord } from "@/domain/record/record";
-import { formatCount, formatSourceDate, shortDay } from "./format";
+import { formatSourceDate, shortDay } from "./format";
+import { formatCount } from "@/lib/count";
 
 export type DayCount = { day: string; label: string; recipient: number; exposed: number; total: number };
 export type Threshold = { tokens: number; label: string };

@@ -1,7 +1,7 @@
 import type { DurationRole } from "@/domain/record/constants";
 import type { IncidentRecord } from "@/domain/record/record";
 import { type ChartUnit, type DurationRow, durationRows, inUnit, rowRange, unitFor } from "./durations";
-import { formatCount } from "./format";
+import { formatCount } from "@/lib/count";
 
 /** The measures compared across incidents, in the order an incident runs through them. */
 export const COMPARED: ReadonlyArray<{ role: DurationRole; label: string; what: string }> = [

@@ -1,5 +1,7 @@
 import type { Source } from "@/domain/record/collections/sources";
+import { formatCount } from "@/lib/count";
 import { safeHref } from "@/lib/markdown/url";
+
 import { formatPreciseTime, formatPreciseTimeShort } from "@/lib/precise-time";
 
 // How figures, dates and sources read, the same on the page and in every export (no Intl, so every
@@ -19,13 +21,6 @@ export const formatSourceDate = (iso: string) => formatPreciseTimeShort({ at: is
 /** "17 September 2026". */
 export const formatLongDate = (iso: string) => formatPreciseTime({ at: iso, precision: "day" });
 
-/** 1234567 → "1,234,567". */
-export function formatCount(n: number): string {
-  const [whole = "0", frac] = String(n).split(".");
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return frac === undefined ? grouped : `${grouped}.${frac}`;
-}
-
 /** 650000 → "650K", 1050000 → "1.05M", 12 → "12". */
 export function formatCompact(n: number): string {
   if (n >= 1_000_000) return `${Math.round(n / 10_000) / 100}M`;
@@ -44,6 +39,3 @@ export function sourceByline(s: Source): string {
  * writes it, so one a database holds raw (spaces, <, >, ") is still exactly one link, in HTML and Markdown.
  */
 export const servedSources = (sources: readonly Source[]): Source[] => sources.map((s) => ({ ...s, url: s.url === null ? null : safeHref(s.url) }));
-
-/** "1 response", "155 responses". */
-export const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;

@@ -34,7 +34,6 @@ export type SectionView =
   | { id: "advice"; title: string; groups: AdviceGroup[] }
   | { id: "context"; title: string; topics: Array<{ topic: string; facts: ContextFact[] }> }
   | { id: "sources"; title: string; sources: Source[] };
-export type SectionId = SectionView["id"];
 
 export type IncidentView = {
   slug: string;

@@ -39,54 +39,8 @@ type Frame = { group: string; name: string; where: string };
 export function summariseProfile(file: string, root: string, fromMs: number, toMs: number, top = 15): ProfileSummary {
   const profile = JSON.parse(fs.readFileSync(file, "utf8")) as CpuProfile;
   const parent = new Map<number, number>();
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-
-  const maps = new Map<string, SourceMap | null>();
-  const frames = new Map<number, Frame>();
-
-  const jsFrame = (id: number): Frame => {
-    const known = frames.get(id);
-    if (known) return known;
-    const node = byId.get(id);
-    if (!node) return { group: "other", name: "(unknown)", where: "" };
-    const { functionName, url, lineNumber, columnNumber } = node.callFrame;
-    const name = functionName || "(anonymous)";
-    let frame: Frame;
-    if (name === "(garbage collector)") frame = { group: "V8 garbage collector", name, where: "" };
-    else if (name === "(program)") frame = { group: "V8 / native, unattributed (program)", name, where: "" };
-    else if (name === "(idle)" || name === "(root)") frame = { group: name, name, where: "" };
-    else if (url === "") {
-      const caller = parent.get(id);
-      const callerFrame = caller === undefined ? undefined : jsFrame(caller);
-      const group =
-        SQLITE_METHODS.has(name) && callerFrame?.group !== "node internals"
-          ? "better-sqlite3 (SQLite)"
-          : (callerFrame?.group ?? "other");
-      frame = { group, name: `${name} (native)`, where: callerFrame ? `called from ${callerFrame.name}` : "" };
-    } else if (url.startsWith("node:")) frame = { group: "node internals", name, where: url };
-    else {
-      const file = url.startsWith("file://") ? fileURLToPath(url) : url;
-      const original = mapBack(maps, file, lineNumber, columnNumber);
-      const source = original ?? { file, line: lineNumber + 1 };
-      frame = { group: packageOf(source.file, root), name, where: `${shortPath(source.file, root)}:${source.line}` };
-    }
-    frames.set(id, frame);
-    return frame;
-  };
-
-  const self = new Map<number, number>();
-  let t = profile.startTime;
-  const from = profile.startTime + fromMs * 1000;
-  const to = profile.startTime + toMs * 1000;
-  for (let i = 0; i < profile.samples.length; i++) {
-    t += profile.timeDeltas[i] ?? 0;
-    if (t < from || t > to) continue;
-    const duration = profile.timeDeltas[i + 1] ?? 0;
-    const id = profile.samples[i] as number;
-    self.set(id, (self.get(id) ?? 0) + duration);
-  }
-
+  const jsFrame = frameResolver(profile, parent, root);
   const onPath = new Map<number, boolean>();
   const ourCodeOnPath = (id: number): boolean => {
     const known = onPath.get(id);
@@ -96,13 +50,10 @@ export function summariseProfile(file: string, root: string, fromMs: number, toM
     onPath.set(id, value);
     return value;
   };
-
-  let busy = 0;
-  let idle = 0;
-  let underOurCode = 0;
+  let [busy, idle, underOurCode] = [0, 0, 0];
   const groups = new Map<string, number>();
   const functions = new Map<string, { frame: Frame; us: number }>();
-  for (const [id, us] of self) {
+  for (const [id, us] of selfTimes(profile, fromMs, toMs)) {
     const frame = jsFrame(id);
     if (frame.group === "(idle)" || frame.group === "(root)") {
       idle += us;
@@ -121,14 +72,59 @@ export function summariseProfile(file: string, root: string, fromMs: number, toM
     busyMs: busy / 1000,
     idleMs: idle / 1000,
     underOurCode: share(underOurCode),
-    groups: [...groups]
-      .sort((a, b) => b[1] - a[1])
-      .map(([group, us]) => ({ group, ms: us / 1000, share: share(us) })),
+    groups: [...groups].sort((a, b) => b[1] - a[1]).map(([group, us]) => ({ group, ms: us / 1000, share: share(us) })),
     top: [...functions.values()]
       .sort((a, b) => b.us - a.us)
       .slice(0, top)
       .map(({ frame, us }) => ({ name: frame.name, where: frame.where, group: frame.group, ms: us / 1000, share: share(us) })),
   };
+}
+
+/** Microseconds of self time by profile node, for the samples between `fromMs` and `toMs`. */
+function selfTimes(profile: CpuProfile, fromMs: number, toMs: number): Map<number, number> {
+  const self = new Map<number, number>();
+  let t = profile.startTime;
+  const [from, to] = [profile.startTime + fromMs * 1000, profile.startTime + toMs * 1000];
+  for (let i = 0; i < profile.samples.length; i++) {
+    t += profile.timeDeltas[i] ?? 0;
+    if (t < from || t > to) continue;
+    const id = profile.samples[i] as number;
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
+  }
+  return self;
+}
+
+/** Which package and function a profile node stands for, remembered per node. */
+function frameResolver(profile: CpuProfile, parent: Map<number, number>, root: string): (id: number) => Frame {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const maps = new Map<string, SourceMap | null>();
+  const frames = new Map<number, Frame>();
+  const jsFrame = (id: number): Frame => {
+    const known = frames.get(id);
+    if (known) return known;
+    const node = byId.get(id);
+    if (!node) return { group: "other", name: "(unknown)", where: "" };
+    const { functionName, url, lineNumber, columnNumber } = node.callFrame;
+    const name = functionName || "(anonymous)";
+    let frame: Frame;
+    if (name === "(garbage collector)") frame = { group: "V8 garbage collector", name, where: "" };
+    else if (name === "(program)") frame = { group: "V8 / native, unattributed (program)", name, where: "" };
+    else if (name === "(idle)" || name === "(root)") frame = { group: name, name, where: "" };
+    else if (url === "") {
+      const caller = parent.get(id);
+      const callerFrame = caller === undefined ? undefined : jsFrame(caller);
+      const group = SQLITE_METHODS.has(name) && callerFrame?.group !== "node internals" ? "better-sqlite3 (SQLite)" : (callerFrame?.group ?? "other");
+      frame = { group, name: `${name} (native)`, where: callerFrame ? `called from ${callerFrame.name}` : "" };
+    } else if (url.startsWith("node:")) frame = { group: "node internals", name, where: url };
+    else {
+      const file = url.startsWith("file://") ? fileURLToPath(url) : url;
+      const source = mapBack(maps, file, lineNumber, columnNumber) ?? { file, line: lineNumber + 1 };
+      frame = { group: packageOf(source.file, root), name, where: `${shortPath(source.file, root)}:${source.line}` };
+    }
+    frames.set(id, frame);
+    return frame;
+  };
+  return jsFrame;
 }
 
 function mapBack(

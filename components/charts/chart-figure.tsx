@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatCount } from "@/view/format";
+import { formatCount } from "@/lib/count";
 
 /** A captioned chart, with an optional legend and the numbers behind it. */
 export function ChartFigure({ id, caption, children, extra }: { id: string; caption: ReactNode; children: ReactNode; extra?: ReactNode }) {

@@ -1,10 +1,37 @@
 "use client";
 
 import type { Bucket, Threshold } from "@/view/affected";
-import { formatCompact, formatCount, plural } from "@/view/format";
+import { formatCompact } from "@/view/format";
+import { formatCount, plural } from "@/lib/count";
 import { Box, ChartVariants, CountAxis, HoverTip, Line, n, niceTicks, Svg, Txt, textWidth } from "./svg";
 
 const LEFT = 36;
+
+type At = { x: number; y: number; base: number; width: number; narrow: boolean; tone: number };
+
+/** A threshold's dashed line and its label, which runs away from the nearer edge and stays inside the chart. */
+function ThresholdLine({ line, at }: { line: Threshold; at: At }) {
+  const size = at.narrow ? 11 : 12;
+  // SVG text cannot wrap: a label wider than the chart is shortened here; the legend has it whole.
+  const fit = Math.floor((at.width - 8) / textWidth("x", size));
+  const text = line.label.length > fit ? `${line.label.slice(0, fit - 1)}…` : line.label;
+  const w = textWidth(text, size);
+  const start = at.x < at.width / 2 ? at.x + 4 <= at.width - w - 2 : at.x - 4 - w < 2;
+  const tx = start ? Math.min(at.x + 4, at.width - w - 2) : Math.max(at.x - 4, w + 2);
+  const anchor = start ? undefined : "end";
+  return (
+    <g>
+      <Line x1={at.x} y1={at.y - 10} x2={at.x} y2={at.base} className={`thr thr-${at.tone}`} />
+      {/* A stroked copy underneath keeps lines off the text. */}
+      <text x={n(tx)} y={at.y} className={`halo${at.narrow ? " sm" : ""}`} aria-hidden="true" textAnchor={anchor}>
+        {text}
+      </text>
+      <text x={n(tx)} y={at.y} className={at.narrow ? "sm" : undefined} textAnchor={anchor}>
+        {text}
+      </text>
+    </g>
+  );
+}
 
 /**
  * How many affected requests fall in each prompt-length bucket, with dashed lines at the thresholds
@@ -16,7 +43,6 @@ export function Histogram({ buckets, lines, label }: { buckets: Bucket[]; lines:
   return (
     <ChartVariants
       draw={(width, narrow) => {
-        const size = narrow ? 11 : 12;
         const band = lines.length * 16 + 8;
         const right = 22;
         const top = band + 6;
@@ -48,30 +74,9 @@ export function Histogram({ buckets, lines, label }: { buckets: Bucket[]; lines:
                 </Txt>
               ) : null,
             )}
-            {lines.map((l, i) => {
-              const lx = x(l.tokens);
-              const ly = 12 + i * 16;
-              // SVG text cannot wrap: a label wider than the chart is shortened here; the legend has it whole.
-              const fit = Math.floor((width - 8) / textWidth("x", size));
-              const text = l.label.length > fit ? `${l.label.slice(0, fit - 1)}…` : l.label;
-              const w = textWidth(text, size);
-              // Text runs away from the nearer edge, and is clamped inside the box.
-              const start = lx < width / 2 ? lx + 4 <= width - w - 2 : lx - 4 - w < 2;
-              const tx = start ? Math.min(lx + 4, width - w - 2) : Math.max(lx - 4, w + 2);
-              const anchor = start ? undefined : "end";
-              return (
-                <g key={l.tokens}>
-                  <Line x1={lx} y1={ly - 10} x2={lx} y2={base} className={`thr thr-${i % 3}`} />
-                  {/* A stroked copy underneath keeps lines off the text. */}
-                  <text x={n(tx)} y={ly} className={`halo${narrow ? " sm" : ""}`} aria-hidden="true" textAnchor={anchor}>
-                    {text}
-                  </text>
-                  <text x={n(tx)} y={ly} className={narrow ? "sm" : undefined} textAnchor={anchor}>
-                    {text}
-                  </text>
-                </g>
-              );
-            })}
+            {lines.map((l, i) => (
+              <ThresholdLine key={l.tokens} line={l} at={{ x: x(l.tokens), y: 12 + i * 16, base, width, narrow, tone: i % 3 }} />
+            ))}
             <Txt x={LEFT + plotW / 2} y={base + 34} anchor="middle" className="tick">
               prompt tokens
             </Txt>

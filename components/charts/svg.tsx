@@ -1,4 +1,4 @@
-import { formatCount } from "@/view/format";
+import { formatCount } from "@/lib/count";
 import type { ReactNode } from "react";
 
 /**

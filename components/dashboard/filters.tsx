@@ -1,11 +1,9 @@
 import Link from "next/link";
-import { INPUT } from "@/components/editor/field";
+import { BUTTON, INPUT } from "@/components/ui/styles";
 import type { DashboardQuery, Facet } from "@/view/dashboard";
 
 type Facets = { provider: Facet[]; kind: Facet[]; year: Facet[]; status: Facet[] };
 const FIELD = "min-w-0";
-const BUTTON =
-  "rounded-md bg-slate-900 px-4 py-2 font-semibold text-white hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:bg-slate-100 dark:text-slate-900 dark:hover:bg-slate-300";
 
 function Choice({ name, label, facets, chosen }: { name: keyof Facets; label: string; facets: Facet[]; chosen: string | undefined }) {
   return (

@@ -2,7 +2,8 @@
 
 import { useActionState } from "react";
 import type { EditorState } from "./editor-state";
-import { BUTTON, INPUT, StateMessage } from "./field";
+import { StateMessage } from "@/components/ui/field";
+import { BUTTON, INPUT } from "@/components/ui/styles";
 
 type Action = (p: EditorState, f: FormData) => Promise<EditorState>;
 

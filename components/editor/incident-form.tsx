@@ -5,13 +5,35 @@ import { INCIDENT_STATUSES, SEVERITIES } from "@/domain/record/constants";
 import { incidentFromForm } from "@/components/editor/form-values";
 import { incidentInput } from "@/domain/record/incident";
 import type { EditorState } from "./editor-state";
-import { BUTTON, Field, INPUT, MARKDOWN_HINT, StateMessage } from "./field";
+import { Field, SelectField, StateMessage } from "@/components/ui/field";
+import { MARKDOWN_HINT } from "./markdown-hint";
+import { BUTTON, INPUT } from "@/components/ui/styles";
 import { useLiveCheck } from "./use-live-check";
 
 type Values = Partial<Omit<ReturnType<typeof incidentFromForm>, "isAttack">> & { isAttack?: boolean | null };
 
 const attackValue = (v: boolean | null | undefined) => (v === true ? "yes" : v === false ? "no" : "");
 type Props = { action: (p: EditorState, f: FormData) => Promise<EditorState>; values?: Values; version?: number; submitLabel: string };
+
+type TextName = Exclude<keyof Values, "isAttack">;
+const shown = (value: Values[TextName]) => (Array.isArray(value) ? value.join(" ") : String(value ?? ""));
+
+/** One of the incident's text fields, a line or an area, with its hint and its problem. */
+function IncidentText({ name, label, area = false, hint, value, problem }: { name: TextName; label: string; area?: boolean; hint?: string; value: string; problem?: string }) {
+  const props = {
+    id: name,
+    name,
+    defaultValue: value,
+    "aria-invalid": Boolean(problem),
+    "aria-describedby": `${hint ? `${name}-hint ` : ""}${name}-problem`,
+    className: INPUT,
+  };
+  return (
+    <Field name={name} label={label} hint={hint} problem={problem}>
+      {area ? <textarea rows={4} {...props} /> : <input {...props} />}
+    </Field>
+  );
+}
 
 export function IncidentForm({ action, values = {}, version, submitLabel }: Props) {
   const [state, formAction, pending] = useActionState(action, { status: "idle" });
@@ -20,21 +42,9 @@ export function IncidentForm({ action, values = {}, version, submitLabel }: Prop
   const show = (name: string) => problem(name) ?? serverProblem(name);
   // A refused form comes back as it was sent.
   const sent = state.status === "error" ? state.values : undefined;
-  const text = (name: Exclude<keyof Values, "isAttack">, label: string, { area = false, hint }: { area?: boolean; hint?: string } = {}) => {
-    const props = {
-      id: name,
-      name,
-      defaultValue: sent?.[name] ?? (Array.isArray(values[name]) ? values[name].join(" ") : String(values[name] ?? "")),
-      "aria-invalid": Boolean(show(name)),
-      "aria-describedby": `${hint ? `${name}-hint ` : ""}${name}-problem`,
-      className: INPUT,
-    };
-    return (
-      <Field name={name} label={label} hint={hint} problem={show(name)}>
-        {area ? <textarea rows={4} {...props} /> : <input {...props} />}
-      </Field>
-    );
-  };
+  const text = (name: TextName, label: string, options: { area?: boolean; hint?: string } = {}) => (
+    <IncidentText name={name} label={label} {...options} value={sent?.[name] ?? shown(values[name])} problem={show(name)} />
+  );
   return (
     <form action={formAction} onInput={onInput} className="grid gap-4 md:grid-cols-2">
       <div className="md:col-span-2">
@@ -47,31 +57,24 @@ export function IncidentForm({ action, values = {}, version, submitLabel }: Prop
       {text("service", "Service")}
       {text("model", "Model (optional)")}
       {text("kind", "Kind (optional)", { hint: 'what sort of incident, as the front page filters them, e.g. "Cross-customer data exposure"' })}
-      <Field name="status" label="Status">
-        <select id="status" name="status" defaultValue={sent?.status ?? values.status ?? "investigating"} className={INPUT}>
-          {INCIDENT_STATUSES.map((s) => (
-            <option key={s}>{s}</option>
-          ))}
-        </select>
-      </Field>
-      <Field name="severity" label="Severity" hint="leave unrated unless someone with standing rated it">
-        <select id="severity" name="severity" defaultValue={sent?.severity ?? values.severity ?? ""} aria-describedby="severity-hint" className={INPUT}>
-          <option value="">unrated</option>
-          {SEVERITIES.map((s) => (
-            <option key={s}>{s}</option>
-          ))}
-        </select>
-      </Field>
+      <SelectField name="status" label="Status" value={sent?.status ?? values.status ?? "investigating"} options={INCIDENT_STATUSES} />
+      <SelectField
+        name="severity"
+        label="Severity"
+        hint="leave unrated unless someone with standing rated it"
+        value={sent?.severity ?? values.severity ?? ""}
+        options={[{ value: "", label: "unrated" }, ...SEVERITIES]}
+      />
       <div className="md:col-span-2">{text("summary", "Summary", { area: true, hint: MARKDOWN_HINT })}</div>
       {text("impact", "Impact", { area: true, hint: MARKDOWN_HINT })}
       {text("cause", "Cause", { area: true, hint: MARKDOWN_HINT })}
-      <Field name="isAttack" label="Was it an attack?" hint="leave it not established until a source says">
-        <select id="isAttack" name="isAttack" defaultValue={sent?.isAttack ?? attackValue(values.isAttack)} aria-describedby="isAttack-hint" className={INPUT}>
-          <option value="">not established</option>
-          <option value="yes">yes</option>
-          <option value="no">no</option>
-        </select>
-      </Field>
+      <SelectField
+        name="isAttack"
+        label="Was it an attack?"
+        hint="leave it not established until a source says"
+        value={sent?.isAttack ?? attackValue(values.isAttack)}
+        options={[{ value: "", label: "not established" }, "yes", "no"]}
+      />
       {text("attackNote", "Attack note (optional)", { area: true, hint: `Who says so, and why. ${MARKDOWN_HINT}` })}
       {text("contextTitle", "Title of the context section (optional)", { hint: 'e.g. "The model"; "Context" when empty' })}
       {text("cites", "Cites", { hint: "source numbers, e.g. 0 3" })}

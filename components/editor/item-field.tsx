@@ -1,7 +1,9 @@
 "use client";
 
 import type { FieldSpec } from "@/domain/record/collection";
-import { Field, INPUT, MARKDOWN_HINT } from "./field";
+import { Field } from "@/components/ui/field";
+import { MARKDOWN_HINT } from "./markdown-hint";
+import { INPUT } from "@/components/ui/styles";
 
 export type Choice = { value: string; label: string };
 

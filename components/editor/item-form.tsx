@@ -4,7 +4,8 @@ import { useActionState } from "react";
 import { type Collection, COLLECTIONS } from "@/domain/record/collections";
 import { formValueOf, itemFromForm } from "@/components/editor/fields";
 import type { EditorState } from "./editor-state";
-import { BUTTON, StateMessage } from "./field";
+import { StateMessage } from "@/components/ui/field";
+import { BUTTON } from "@/components/ui/styles";
 import { type Choice, ItemField } from "./item-field";
 import { useLiveCheck } from "./use-live-check";
 

@@ -1,7 +1,8 @@
 "use client";
 
 import { useActionState } from "react";
-import { BUTTON, StateMessage } from "./field";
+import { StateMessage } from "@/components/ui/field";
+import { BUTTON } from "@/components/ui/styles";
 import type { EditorAction } from "./item-form";
 
 const DANGER =

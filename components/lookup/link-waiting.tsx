@@ -1,7 +1,4 @@
-const PRIMARY =
-  "rounded-md bg-slate-900 px-4 py-2 font-semibold text-white hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:bg-slate-100 dark:text-slate-900 dark:hover:bg-slate-300";
-const SECONDARY =
-  "rounded-md border border-slate-500 px-4 py-2 font-semibold hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:hover:bg-slate-800";
+import { BUTTON, QUIET_BUTTON } from "@/components/ui/styles";
 
 /**
  * A link opened from another site while a lookup session was open: it waits for the visitor's word
@@ -26,10 +23,10 @@ export function LinkWaiting({ slug, link, open }: { slug: string; link: string; 
         )}
       </p>
       <form method="post" action={`/incidents/${slug}/lookup/link`} className="mt-3 flex flex-wrap gap-3">
-        <button type="submit" name="choice" value="switch" className={PRIMARY}>
+        <button type="submit" name="choice" value="switch" className={BUTTON}>
           {open ? `Switch to account …${link}` : `Open account …${link}`}
         </button>
-        <button type="submit" name="choice" value="keep" className={SECONDARY}>
+        <button type="submit" name="choice" value="keep" className={QUIET_BUTTON}>
           {open ? `Keep account …${open}` : "Do not open it"}
         </button>
       </form>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { LookupAnswer } from "@/domain/lookup";
 import { LookupRows, when } from "./lookup-rows";
+import { plural } from "@/lib/count";
 
 /** A recommendation, already rendered on the server (its Markdown needs no parser in the browser). */
 export type AdviceItem = { id: number; body: ReactNode };
@@ -8,7 +9,6 @@ export type AdviceItem = { id: number; body: ReactNode };
 const BOX = "rounded-lg border p-5";
 const RED = `${BOX} border-red-600 bg-red-50 dark:border-red-400 dark:bg-red-950/40`;
 const GREEN = `${BOX} border-emerald-600 bg-emerald-50 dark:border-emerald-400 dark:bg-emerald-950/40`;
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 /** What a proven lookup shows: the whole account for its owner, or only the request ids given. The page and the form both show this. */
 export function LookupAnswerView({ answer, advice }: { answer: LookupAnswer; advice: AdviceItem[] }) {

@@ -1,5 +1,6 @@
 import { type AdviceItem, LookupAnswerView } from "./lookup-answer";
 import type { LookupState } from "./lookup-state";
+import { NO_LIST } from "@/view/lookup";
 
 export type { AdviceItem } from "./lookup-answer";
 
@@ -43,9 +44,7 @@ export function LookupResult({ state, advice }: { state: LookupState; advice: Ad
         <div role="alert" className={`${BOX} border-slate-400 bg-slate-50 dark:border-slate-600 dark:bg-slate-900`}>
           <h2 className="text-lg font-semibold">Nothing can be checked yet</h2>
           <p className="mt-2">
-            {state.list === "none"
-              ? "No affected list has been published for this incident, so nothing here says whether your account was affected."
-              : "This record carries only the counts of its affected list, not the list itself, so no account can be checked here."}
+            {NO_LIST[state.list]}
           </p>
         </div>
       );

@@ -2,7 +2,8 @@ import { ChartFigure, Legend, NumbersTable } from "@/components/charts/chart-fig
 import { Histogram } from "@/components/charts/histogram";
 import { PerDayChart } from "@/components/charts/per-day-chart";
 import { type AffectedView, affectedSentence, exposedCount, NO_AFFECTED_LIST } from "@/view/affected";
-import { formatCount, formatSourceDate } from "@/view/format";
+import { formatSourceDate } from "@/view/format";
+import { formatCount } from "@/lib/count";
 import { Prose } from "./prose";
 import { SampleBadge, Section } from "./section";
 

@@ -1,5 +1,5 @@
 import type { CardView } from "@/view/card";
-import { formatCount } from "@/view/format";
+import { formatCount } from "@/lib/count";
 import { FigureValue } from "./figure-value";
 import { Prose } from "./prose";
 

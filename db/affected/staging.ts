@@ -14,6 +14,8 @@ export type StagedRow = [tenantKey: string, requestId: string, occurredAt: strin
 const COLUMNS = "tenant_key, request_id, occurred_at, prompt_tokens, role";
 const maxRowid = z.number().int().nullable();
 
+export type Staging = ReturnType<typeof stagingFor>;
+
 export function stagingFor(db: Db, listId: number) {
   const client = db.$client;
   // The list's id makes the names unique: two imports on one connection never share a table.

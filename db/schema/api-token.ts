@@ -15,5 +15,3 @@ export const apiToken = sqliteTable(
   },
   (t) => [uniqueIndex("api_token_name_idx").on(t.name), uniqueIndex("api_token_token_hash_idx").on(t.tokenHash)],
 );
-
-export type ApiToken = typeof apiToken.$inferSelect;

@@ -24,5 +24,3 @@ export const auditEntry = sqliteTable(
   },
   (t) => [index("audit_entry_incident_id_at_idx").on(t.incidentId, t.at)],
 );
-
-export type AuditEntry = typeof auditEntry.$inferSelect;

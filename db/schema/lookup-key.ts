@@ -23,5 +23,3 @@ export const lookupKey = sqliteTable(
     uniqueIndex("lookup_key_current_idx").on(sql`ifnull(${t.revokedAt}, '')`).where(sql`${t.revokedAt} IS NULL`),
   ],
 );
-
-export type LookupKey = typeof lookupKey.$inferSelect;

@@ -14,5 +14,3 @@ export const session = sqliteTable(
   },
   (t) => [index("session_user_id_idx").on(t.userId)],
 );
-
-export type Session = typeof session.$inferSelect;

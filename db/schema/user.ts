@@ -16,5 +16,3 @@ export const user = sqliteTable(
   },
   (t) => [uniqueIndex("user_email_idx").on(t.email)],
 );
-
-export type User = typeof user.$inferSelect;

@@ -1,15 +1,14 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Actor } from "@/domain/access";
-import type { AffectedRow } from "@/domain/record/affected";
 import { DomainError } from "@/domain/errors";
-import { tenantKey } from "@/lib/tenant-key";
 import { readCounts, writeCounts } from "../affected/counts";
 import { ImportInputError } from "@/domain/affected-list/errors";
 import { lockPacer } from "../affected/pacer";
-import { type StagedRow, stagingFor } from "../affected/staging";
-import { type ImportProgress, holdsNoRows, readAffectedRows, readRowValues } from "@/domain/affected-list/read-rows";
-import type { ImportFormat, ImportSource } from "@/domain/affected-list/source";
+import { stagingFor } from "../affected/staging";
+import { type RowInput, stageRows } from "../affected/stage-rows";
+import { holdsNoRows } from "@/domain/affected-list/read-rows";
+import type { ImportFormat } from "@/domain/affected-list/source";
 import { deleteList, sweepLists } from "../affected/sweep";
 import type { Db } from "../client";
 import { affectedList, incident } from "../schema";
@@ -30,27 +29,11 @@ export type ImportReport = {
   elapsedMs: number;
 };
 export type AffectedImportResult = { report: ImportReport; version: number };
-/** Where the rows come from: a file or upload, or values (the seed's generated sample). */
-export type RowInput = { source: ImportSource; onProgress?: (p: ImportProgress) => void } | { values: readonly unknown[] };
 
 /** Page cache while importing, in KiB (SQLite's default is 2 MiB): the sort of the staged rows keeps this much in memory. */
 const IMPORT_CACHE_KIB = 32 * 1024;
-/** Distinct account ids whose tenant key is remembered during one import. */
-const TENANT_KEY_MEMO = 20_000;
-/** Rows staged per transaction (on the temp database only). */
-const STAGE_BATCH = 5_000;
-/** How often a list whose rows are still being staged is marked alive (a sweep takes it after 10 minutes). */
-const TOUCH_EVERY_MS = 30_000;
 
-/**
- * Imports an affected list into an incident, all or nothing: the rows are staged and sorted apart
- * from the database (db/affected/staging.ts), then go into a new version of the list that no reader
- * sees, a short paced batch per transaction; one short transaction then makes it the live
- * list, with its counts computed in SQL, one version bump and one audit entry (counts only, never an
- * account id, a tenant key or a request id). Without `replace` the new list is the old one plus the
- * file's rows. A sample list (the seed's) says so; any other list is the real one.
- */
-export async function importAffectedList(args: {
+type ImportArgs = {
   db: Db;
   actor: Actor;
   slug: string;
@@ -61,8 +44,19 @@ export async function importAffectedList(args: {
   /** Only the seed's generator: the rows are a generated sample, with the note saying why. */
   sample?: { note: string };
   secret: string;
-}): Promise<AffectedImportResult> {
-  const { db, actor, slug, version, rows, replace = false, sample, secret } = args;
+};
+type LiveList = typeof affectedList.$inferSelect;
+
+/**
+ * Imports an affected list into an incident, all or nothing: the rows are staged and sorted apart
+ * from the database (db/affected/staging.ts), then go into a new version of the list that no reader
+ * sees, a short paced batch per transaction; one short transaction then makes it the live
+ * list, with its counts computed in SQL, one version bump and one audit entry (counts only, never an
+ * account id, a tenant key or a request id). Without `replace` the new list is the old one plus the
+ * file's rows. A sample list (the seed's) says so; any other list is the real one.
+ */
+export async function importAffectedList(args: ImportArgs): Promise<AffectedImportResult> {
+  const { db, actor, slug, version, rows, replace = false, secret } = args;
   const started = performance.now();
   assertCanWrite(actor);
   const nothing = (format: ImportReport["format"]): AffectedImportResult => ({
@@ -72,7 +66,45 @@ export async function importAffectedList(args: {
   const before = "values" in rows ? { format: "rows" as const, empty: rows.values.length === 0 } : await holdsNoRows(rows.source).catch(rethrowInvalid);
   if (before.empty) return nothing(before.format);
   await sweepLists(db);
-  const start = writeTransaction(db, (tx) => {
+  const { listId, live } = beginList(args);
+  const staging = stagingFor(db, listId);
+  return withImportPragmas(db, async () => {
+    try {
+      const carried = live && !replace ? staging.addList(live.id).changes : 0;
+      const stmt = db.$client.prepare("UPDATE affected_list SET touched_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?");
+      const touch = () => stmt.run(listId);
+      const read = await stageRows(staging, rows, secret, () => writeTransaction(db, touch));
+      // Only if the file changed since it was first looked at.
+      if (read.rowsRead === 0) {
+        staging.drop();
+        await deleteList(db, listId);
+        return nothing(read.format);
+      }
+      await staging.moveInto(lockPacer(), (work) =>
+        writeTransaction(db, () => {
+          const result = work();
+          touch();
+          return result;
+        }),
+      );
+      staging.drop();
+      const counts = readCounts(db, listId);
+      const added = counts.totals.total - carried;
+      const report = { incidentSlug: slug, format: read.format, rowsRead: read.rowsRead, added, alreadyPresent: read.rowsRead - added };
+      const done = makeLive(args, { listId, live, counts, report });
+      if (live) await deleteList(db, live.id);
+      return { report: { ...report, removed: done.removed, empty: false, elapsedMs: performance.now() - started }, version: done.version };
+    } catch (error) {
+      staging.drop();
+      await deleteList(db, listId).catch(() => undefined);
+      rethrowInvalid(error);
+    }
+  });
+}
+
+/** The new version of the list, building, in the incident the upload was based on; a sample or counts-only list is only replaced. */
+function beginList({ db, slug, version, replace = false, sample }: ImportArgs): { incidentId: number; live: LiveList | null; listId: number } {
+  return writeTransaction(db, (tx) => {
     const found = tx.select({ id: incident.id, version: incident.version }).from(incident).where(eq(incident.slug, slug)).get();
     if (!found) throw new DomainError("not-found", `There is no incident "${slug}".`);
     if (version !== null && found.version !== version) throw stale(version, found.version);
@@ -88,82 +120,47 @@ export async function importAffectedList(args: {
       .get();
     return { incidentId: found.id, live, listId: building.id };
   });
+}
 
-  const { listId, live } = start;
-  const staging = stagingFor(db, listId);
+/** The import's connection settings while it runs, put back after. */
+async function withImportPragmas<T>(db: Db, work: () => Promise<T>): Promise<T> {
   const cacheSize = db.$client.pragma("cache_size", { simple: true });
   const autocheckpoint = db.$client.pragma("wal_autocheckpoint", { simple: true });
   db.$client.pragma(`cache_size = ${-IMPORT_CACHE_KIB}`);
   // Many small commits would each copy the WAL's pages back into the database; once, at the end, is enough.
   db.$client.pragma("wal_autocheckpoint = 0");
   try {
-    const carried = live && !replace ? staging.addList(live.id).changes : 0;
-    const keyOf = memoize(TENANT_KEY_MEMO, (accountId: string) => tenantKey(secret, accountId));
-    const touch = db.$client.prepare("UPDATE affected_list SET touched_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?");
-    let touchedAt = performance.now();
-    let batch: StagedRow[] = [];
-    const flush = () => {
-      staging.add(batch);
-      batch = [];
-      // While the rows are staged the list is not written to; it is marked alive now and then.
-      if (performance.now() - touchedAt > TOUCH_EVERY_MS) {
-        writeTransaction(db, () => touch.run(listId));
-        touchedAt = performance.now();
-      }
-    };
-    const onRow = (r: AffectedRow) => {
-      batch.push([keyOf(r.account_id), r.request_id, r.occurred_at, r.prompt_tokens, r.role]);
-      if (batch.length >= STAGE_BATCH) flush();
-    };
-    const read = "values" in rows ? { format: "rows" as const, ...readRowValues(rows.values, onRow) } : await readAffectedRows(rows.source, onRow, rows.onProgress);
-    flush();
-    // Only if the file changed since it was first looked at.
-    if (read.rowsRead === 0) {
-      staging.drop();
-      await deleteList(db, listId);
-      return nothing(read.format);
-    }
-    await staging.moveInto(lockPacer(), (work) =>
-      writeTransaction(db, () => {
-        const result = work();
-        touch.run(listId);
-        return result;
-      }),
-    );
-    staging.drop();
-    const counts = readCounts(db, listId);
-    const added = counts.totals.total - carried;
-    const report = { incidentSlug: slug, format: read.format, rowsRead: read.rowsRead, added, alreadyPresent: read.rowsRead - added };
-    const done = mutateIncident(db, actor, slug, null, (tx, current) => {
-      const now = tx.select({ id: affectedList.id }).from(affectedList).where(and(eq(affectedList.incidentId, current.id), eq(affectedList.state, "live"))).get();
-      if ((now?.id ?? null) !== (live?.id ?? null)) {
-        throw new DomainError("conflict", "Another import changed this incident's affected list meanwhile; nothing was imported. Look at the list now on record, then send yours again.");
-      }
-      if (live) tx.update(affectedList).set({ state: "retired" }).where(eq(affectedList.id, live.id)).run();
-      tx.update(affectedList).set({ state: "live" }).where(eq(affectedList.id, listId)).run();
-      writeCounts(db, listId, counts);
-      const total = counts.totals.total;
-      const removed = replace ? (live?.total ?? 0) : null;
-      return {
-        action: "import",
-        entity: "affected",
-        entityId: listId,
-        before: live ? { rows: live.total, sample: live.sample } : null,
-        after: { rows: total, sample: sample !== undefined, rowsRead: read.rowsRead, added, alreadyPresent: report.alreadyPresent, replaced: replace, removed },
-        result: { removed },
-      };
-    });
-    if (live) await deleteList(db, live.id);
-    return { report: { ...report, removed: done.removed, empty: false, elapsedMs: performance.now() - started }, version: done.version };
-  } catch (error) {
-    staging.drop();
-    await deleteList(db, listId).catch(() => undefined);
-    rethrowInvalid(error);
+    return await work();
   } finally {
     db.$client.pragma(`cache_size = ${Number(cacheSize)}`);
     db.$client.pragma(`wal_autocheckpoint = ${Number(autocheckpoint)}`);
     db.$client.pragma("wal_checkpoint(PASSIVE)");
   }
+}
+
+type Built = { listId: number; live: LiveList | null; counts: ReturnType<typeof readCounts>; report: Omit<ImportReport, "removed" | "empty" | "elapsedMs"> };
+
+/** One short transaction: the built list becomes the live one, with its counts, a version bump and the audit entry. */
+function makeLive({ db, actor, slug, replace = false, sample }: ImportArgs, { listId, live, counts, report }: Built) {
+  return mutateIncident(db, actor, slug, null, (tx, current) => {
+    const now = tx.select({ id: affectedList.id }).from(affectedList).where(and(eq(affectedList.incidentId, current.id), eq(affectedList.state, "live"))).get();
+    if ((now?.id ?? null) !== (live?.id ?? null)) {
+      throw new DomainError("conflict", "Another import changed this incident's affected list meanwhile; nothing was imported. Look at the list now on record, then send yours again.");
+    }
+    if (live) tx.update(affectedList).set({ state: "retired" }).where(eq(affectedList.id, live.id)).run();
+    tx.update(affectedList).set({ state: "live" }).where(eq(affectedList.id, listId)).run();
+    writeCounts(db, listId, counts);
+    const removed = replace ? (live?.total ?? 0) : null;
+    const { rowsRead, added, alreadyPresent } = report;
+    return {
+      action: "import",
+      entity: "affected",
+      entityId: listId,
+      before: live ? { rows: live.total, sample: live.sample } : null,
+      after: { rows: counts.totals.total, sample: sample !== undefined, rowsRead, added, alreadyPresent, replaced: replace, removed },
+      result: { removed },
+    };
+  });
 }
 
 /** A file that cannot be imported as it is: a 400 that says where, never a 500. */
@@ -178,17 +175,3 @@ const stale = (version: number, current: number) =>
   new DomainError("conflict", `The incident changed since version ${version} (it is now at ${current}): reload it and upload the list again with the new version.`, {
     currentVersion: current,
   });
-
-/** `fn` remembering up to `limit` results (then it starts afresh): bounded memory. */
-function memoize(limit: number, fn: (key: string) => string): (key: string) => string {
-  const memo = new Map<string, string>();
-  return (key) => {
-    let value = memo.get(key);
-    if (value === undefined) {
-      if (memo.size >= limit) memo.clear();
-      value = fn(key);
-      memo.set(key, value);
-    }
-    return value;
-  };
-}

@@ -40,7 +40,6 @@ export const affectedRow = z.strictObject({
     ),
   role: z.enum(AFFECTED_ROLES, { message: `role must be one of: ${AFFECTED_ROLES.join(", ")}` }),
 });
-export type AffectedRowInput = z.input<typeof affectedRow>;
 export type AffectedRow = z.output<typeof affectedRow>;
 
 export const AFFECTED_CSV_HEADER = ["account_id", "request_id", "occurred_at", "prompt_tokens", "role"] as const;

@@ -27,8 +27,6 @@ export function perCollection<T>(value: (c: Collection) => T): Record<Collection
 /** A collection as the generic readers and writers see it. */
 export const collectionOf = (c: Collection): AnyCollection => COLLECTIONS[c];
 
-export const collectionSchema = <C extends Collection>(c: C): (typeof COLLECTIONS)[C]["schema"] => COLLECTIONS[c].schema;
-
 /** "Context fact": how the audit trail and messages start a sentence about an item. */
 export const itemLabel = (c: Collection): string => {
   const one = COLLECTIONS[c].names.one;

@@ -15,7 +15,6 @@ export const PHASES = [
 export type Phase = (typeof PHASES)[number];
 
 export const INCIDENT_STATUSES = ["investigating", "mitigated", "resolved"] as const;
-export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 
 export const SEVERITIES = ["low", "medium", "high", "critical"] as const;
 export type Severity = (typeof SEVERITIES)[number];

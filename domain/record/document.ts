@@ -14,7 +14,6 @@ const computedDuration = z.strictObject({
   basis: z.enum(["minute", "day", "month", "year", "stated"]),
   minutes: z.number(),
 });
-export type ComputedDuration = z.infer<typeof computedDuration>;
 
 /** incident.json as exported: the importable record, the lengths computed from it (ignored on import), public counts. */
 export const incidentDocumentSchema = z

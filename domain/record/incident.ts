@@ -59,7 +59,6 @@ export const incidentSchema = z.strictObject({
   /** A draft may cite nothing until it has sources. */
   cites: z.array(sourceNumber),
 });
-export type IncidentFields = z.infer<typeof incidentSchema>;
 
 /** What an editor sends for a new incident: the optional texts may be left out. */
 export const incidentInput = incidentSchema.extend({

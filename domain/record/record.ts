@@ -50,4 +50,3 @@ export const incidentRecord = z.strictObject(shape).superRefine((record, ctx) =>
 });
 
 export type IncidentRecord = z.infer<typeof incidentRecord>;
-export type RecordInput = z.input<typeof incidentRecord>;

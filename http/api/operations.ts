@@ -184,5 +184,3 @@ export const OPERATIONS = {
     auth: "proof",
   }),
 } as const satisfies Record<string, Operation>;
-
-export type OperationName = keyof typeof OPERATIONS;

@@ -1,5 +1,6 @@
 import "server-only";
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { hmac } from "@/lib/hmac";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Actor } from "@/domain/access";
 import { recordAudit } from "@/db/audit";
@@ -11,7 +12,7 @@ export type SigningKey = { id: number; kid: string; key: Buffer };
 
 // The key is derived from the lookup secret (a file or env, not the database) and the row's salt:
 // the table alone signs nothing, and rotating the secret also revokes every link.
-const derive = (secret: string, kid: string, salt: string) => createHmac("sha256", secret).update(`lookup-key\0${kid}\0${salt}`).digest();
+const derive = (secret: string, kid: string, salt: string) => hmac(secret, "lookup-key", kid, salt);
 
 const signingKey = (secret: string, row: { id: number; kid: string; salt: string }): SigningKey => ({ id: row.id, kid: row.kid, key: derive(secret, row.kid, row.salt) });
 

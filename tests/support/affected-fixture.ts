@@ -92,19 +92,3 @@ function* csvLines(options: FixtureOptions): Generator<string> {
     yield `${csvField(row.account_id)},${request},${csvField(row.occurred_at)},${csvField(row.prompt_tokens)},${csvField(row.role)}\n`;
   }
 }
-
-/** Writes the same rows as a JSON array, one object a line, prompt_tokens as numbers. */
-export function writeFixtureJson(file: string, options: FixtureOptions): Promise<{ bytes: number }> {
-  return writeLines(file, jsonLines(options));
-}
-
-function* jsonLines(options: FixtureOptions): Generator<string> {
-  yield "[\n";
-  let first = true;
-  for (const row of fixtureRows(options)) {
-    const tokens = /^\d+$/.test(row.prompt_tokens) ? Number(row.prompt_tokens) : row.prompt_tokens;
-    yield `${first ? "" : ",\n"}${JSON.stringify({ ...row, prompt_tokens: tokens })}`;
-    first = false;
-  }
-  yield "\n]\n";
-}

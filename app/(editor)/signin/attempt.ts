@@ -1,5 +1,5 @@
 import "server-only";
-import { createHmac } from "node:crypto";
+import { hmac } from "@/lib/hmac";
 import type { Db } from "@/db/client";
 import { readEnv } from "@/config/env";
 import { RateLimiter } from "@/db/rate-limit";
@@ -35,7 +35,7 @@ function limits(db: Db): Limits {
 
 /** Keyed, so neither the limiter's table nor the log holds an email that could be read back. */
 function emailKey(email: string): string {
-  return createHmac("sha256", appLookupSecret()).update(`signin-email\0${email.trim().toLowerCase()}`).digest("hex");
+  return hmac(appLookupSecret(), "signin-email", email.trim().toLowerCase()).toString("hex");
 }
 
 function throttled(scope: "client" | "account-client" | "account", client: string, key: string | null, retryAfterSeconds: number): SignInAttempt {

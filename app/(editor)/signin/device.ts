@@ -1,5 +1,6 @@
 import "server-only";
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { hmac, sameMac } from "@/lib/hmac";
 import { cookies, headers } from "next/headers";
 import { appLookupSecret } from "@/config/secret";
 import { cookieOptions, isSecureRequest } from "@/http/auth";
@@ -11,8 +12,7 @@ export const DEVICE_COOKIE = { secure: "__Host-aftermath_device", plain: "afterm
 /** A year: a browser the owner keeps using stays known. */
 export const DEVICE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
-const sign = (accountKey: string, nonce: string) =>
-  createHmac("sha256", appLookupSecret()).update(`signin-device\0${accountKey}\0${nonce}`).digest("base64url");
+const sign = (accountKey: string, nonce: string) => hmac(appLookupSecret(), "signin-device", accountKey, nonce).toString("base64url");
 
 /** A new token for the account whose keyed email hash is `accountKey`. */
 export function deviceToken(accountKey: string): string {
@@ -24,9 +24,7 @@ export function deviceToken(accountKey: string): string {
 export function holdsDevice(token: string | undefined, accountKey: string): boolean {
   const [nonce, mac, ...rest] = (token ?? "").split(".");
   if (!nonce || !mac || rest.length > 0) return false;
-  const want = Buffer.from(sign(accountKey, nonce));
-  const got = Buffer.from(mac);
-  return got.length === want.length && timingSafeEqual(got, want);
+  return sameMac(mac, sign(accountKey, nonce));
 }
 
 const secureRequest = async () => isSecureRequest(await headers());

@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AffectedUploadForm } from "@/components/editor/affected-upload-form";
 import { IncidentForm } from "@/components/editor/incident-form";
 import { CollectionEditor } from "@/components/editor/collection-editor";
-import { PublishForm } from "@/components/editor/small-forms";
+import { EditorHeader } from "@/components/editor/editor-header";
 import { requireUser } from "@/http/auth";
 import { readForEditing } from "@/db/read/editor";
 import { DomainError } from "@/domain/errors";
@@ -34,31 +33,13 @@ export default async function EditIncident({ params }: Props) {
   };
   return (
     <div className="space-y-10">
-      <div>
-        <p className="text-sm">
-          <Link href="/editor" className="text-blue-700 underline dark:text-blue-300">
-            ← All incidents
-          </Link>
-        </p>
-        <h1 className="mt-2 text-3xl font-bold tracking-tight">{view.incident.title}</h1>
-        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          {view.published ? "Published" : "Draft: invisible to readers, the lookup, exports and the feed"} · version {view.version} ·{" "}
-          <Link href={`/editor/incidents/${slug}/history`} className="text-blue-700 underline dark:text-blue-300">
-            history
-          </Link>
-          {view.published && (
-            <>
-              {" · "}
-              <Link href={`/incidents/${slug}`} className="text-blue-700 underline dark:text-blue-300">
-                public page
-              </Link>
-            </>
-          )}
-        </p>
-        <div className="mt-4">
-          <PublishForm action={publishAction.bind(null, slug, !view.published)} version={view.version} published={view.published} />
-        </div>
-      </div>
+      <EditorHeader
+        slug={slug}
+        title={view.incident.title}
+        published={view.published}
+        version={view.version}
+        publish={publishAction.bind(null, slug, !view.published)}
+      />
       <section aria-labelledby="fields-heading">
         <h2 id="fields-heading" className="text-xl font-semibold">
           The incident

@@ -1,7 +1,5 @@
 import type { ReactNode } from "react";
-
-export const INPUT =
-  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
+import { INPUT } from "./styles";
 
 /** A labelled control with its problem, from the live check or the server, announced to readers. */
 /** `id` is the control's id (unique on the page, so several forms can share field names), `name` by default. */
@@ -38,7 +36,15 @@ export function StateMessage({ state }: { state: { status: string; message?: str
   );
 }
 
-export const BUTTON =
-  "rounded-md bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-60 dark:bg-slate-100 dark:text-slate-900 dark:hover:bg-slate-300";
+type Option = string | { value: string; label: string };
 
-export const MARKDOWN_HINT = "Markdown: **bold**, *italic*, `code`, [link](https://…), lists. HTML is shown as text.";
+/** A labelled select; an option is its own label unless it gives one. */
+export function SelectField({ name, label, hint, value, options }: { name: string; label: string; hint?: string; value: string; options: readonly Option[] }) {
+  return (
+    <Field name={name} label={label} hint={hint}>
+      <select id={name} name={name} defaultValue={value} aria-describedby={hint ? `${name}-hint` : undefined} className={INPUT}>
+        {options.map((o) => (typeof o === "string" ? <option key={o}>{o}</option> : <option key={o.value} value={o.value}>{o.label}</option>))}
+      </select>
+    </Field>
+  );
+}
