@@ -1,26 +1,19 @@
 import "server-only";
-import { headers } from "next/headers";
 import { z } from "zod";
-import { REQUEST_ID_HEADER, type RequestNote, addToNote } from "./edge/request-notes";
+import { noteRequest } from "./edge/request-store";
 
-// Server actions talk to the edge (http/edge/guard.ts) through the request's note: a form's answer
-// is a page, rendered by Next with status 200, so the edge applies the status the action asks for.
-
-const note = async (add: RequestNote) => addToNote((await headers()).get(REQUEST_ID_HEADER), add);
-
-/** The first step of every server action: a failure after it is the server's (500), not a tampered form's (400). */
-async function actionBegins(): Promise<void> {
-  await note({ actionStarted: true });
-}
+// Server actions and pages talk to the edge's writer (http/edge/writer.ts) through the request's
+// note: a form's answer is a page, rendered by Next with status 200, so the edge applies the status
+// the action asks for.
 
 /** The status the form's answer goes out with, e.g. 429 with Retry-After for a throttled sign-in. */
-export async function answerFormWith(code: number, extra: Record<string, string> = {}): Promise<void> {
-  await note({ actionStarted: true, status: { code, headers: extra } });
+export function answerFormWith(code: number, extra: Record<string, string> = {}): void {
+  noteRequest({ actionStarted: true, status: { code, headers: extra } });
 }
 
 /** The status a page's answer goes out with when what its address asks for cannot be shown (a 400 for a bad filter). */
-export async function answerPageWith(code: number): Promise<void> {
-  await note({ status: { code, headers: {} } });
+export function answerPageWith(code: number): void {
+  noteRequest({ status: { code, headers: {} } });
 }
 
 const present = (kind: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? "is missing" : `must be ${kind}`) });
@@ -67,10 +60,11 @@ export function serverAction<Args extends unknown[], R>(args: z.ZodType<Args>, r
       // A value that throws when read (a temporary client reference) is refused like any other.
     }
     if (!checked?.success) {
-      await note({ refused: refusal(checked?.error) });
+      noteRequest({ refused: refusal(checked?.error) });
       return refused;
     }
-    await actionBegins();
+    // From here on a failure is the server's (500), not a tampered form's (400).
+    noteRequest({ actionStarted: true });
     return run(...checked.data);
   };
 }

@@ -100,7 +100,7 @@ describe("securityHeaderRules", () => {
 describe("STRICT_TRANSPORT_SECURITY", () => {
   it("is two years with subdomains, and the server sends this value, not a copy of it", () => {
     expect(STRICT_TRANSPORT_SECURITY).toBe("max-age=63072000; includeSubDomains");
-    const server = readFileSync(new URL("./edge/front.ts", import.meta.url), "utf8");
+    const server = readFileSync(new URL("./edge/writer.ts", import.meta.url), "utf8");
     expect(server).toContain('"strict-transport-security": STRICT_TRANSPORT_SECURITY');
     expect(server).not.toContain("max-age=");
   });

@@ -9,10 +9,11 @@ beforeAll(() => {
   eslint = new ESLint({ cwd: process.cwd() });
 }, 60_000);
 
-async function layerErrors(filePath: string, code: string): Promise<string[]> {
+async function errorsOf(rule: string, filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === "boundaries/dependencies").map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === rule).map((m) => m.message);
 }
+const layerErrors = (filePath: string, code: string) => errorsOf("boundaries/dependencies", filePath, code);
 
 describe("the layers npm run lint holds to", () => {
   it("refuses an upward import: the record importing the database, the database the edge", async () => {
@@ -30,5 +31,12 @@ describe("the layers npm run lint holds to", () => {
   it("lets a layer import those below it, and a test import any layer", async () => {
     expect(await layerErrors("http/probe.ts", 'import { getDb } from "@/db/client";\nimport { text } from "@/domain/record/common";\nexport const x = [getDb, text];\n')).toEqual([]);
     expect(await layerErrors("lib/probe.test.ts", 'import { getDb } from "@/db/client";\nexport const x = getDb;\n')).toEqual([]);
+  }, 30_000);
+
+  it("refuses a function over 60 lines outside tests, and a file over 400 lines anywhere", async () => {
+    const long = `export function long(): number {\n  let n = 0;\n${"  n += 1;\n".repeat(60)}  return n;\n}\n`;
+    expect(await errorsOf("max-lines-per-function", "lib/probe.ts", long)).toHaveLength(1);
+    expect(await errorsOf("max-lines-per-function", "lib/probe.test.ts", long)).toEqual([]);
+    expect(await errorsOf("max-lines", "tests/probe.test.ts", "export const x = 1;\n".repeat(401))).toHaveLength(1);
   }, 30_000);
 });

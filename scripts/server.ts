@@ -6,6 +6,7 @@ import { openDatabase } from "@/db/client";
 import { databasePath, readEnv } from "@/config/env";
 import { answerClientError, answerConnect, ignoreUpgrade } from "@/http/edge/client-error";
 import { edgeHandler } from "@/http/edge/front";
+import { EdgeResponse } from "@/http/edge/writer";
 import { generationReader } from "@/db/generation";
 import { publicAnswers } from "@/http/edge/serve";
 import { removeLeftoverSpools } from "@/http/spool-upload";
@@ -34,8 +35,9 @@ const file = databasePath(env);
 const answers = publicAnswers({ db: openDatabase(file), handle, generation: generationReader(file), maxBytes: dev ? 0 : CACHE_BYTES });
 
 const onRequest = edgeHandler({ answers, handle, trustProxy, dev });
-// A request without Host is refused by the edge, with our headers, not by Node with none.
-const server = createServer({ requireHostHeader: false }, (req, res) => onRequest(req, res));
+// A request without Host is refused by the edge, with our headers, not by Node with none; every
+// response is the edge's writer.
+const server = createServer({ requireHostHeader: false, ServerResponse: EdgeResponse }, (req, res) => onRequest(req, res));
 // A client that waits for "100 Continue" is told to send its body only once the edge has taken the request.
 server.on("checkContinue", (req, res) => onRequest(req, res, true));
 // Any other expectation: the edge answers 417.

@@ -29,7 +29,7 @@ export async function generateMetadata({ searchParams }: { searchParams: Promise
 export default async function HomePage({ searchParams }: { searchParams: Promise<Params> }) {
   const asked = askedOf(await searchParams);
   // The page still explains itself, but a shared address that asks for the impossible is a 400, not a 200.
-  if (!asked.success) await answerPageWith(400);
+  if (!asked.success) answerPageWith(400);
   const db = getDb();
   const board = readDashboard(db, asked.success ? asked.data : {});
   const view = asked.success ? dashboardView(board, asked.data, cardsOf(readPublished(db, new Set(board.slugs)))) : null;

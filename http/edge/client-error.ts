@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { type IncomingMessage, type Server, STATUS_CODES } from "node:http";
+import type { EventEmitter } from "node:events";
+import { type IncomingMessage, STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import { EVERY_METHOD } from "./gate";
-import { REQUEST_ID_HEADER } from "./request-notes";
+import { REQUEST_ID_HEADER } from "./request-store";
 import { problemParts } from "../problem";
 
 // What Node's HTTP layer would answer by itself, or drop without a word, with no request to answer:
@@ -68,7 +69,7 @@ function headWithoutUpgrade(req: IncomingMessage): Buffer {
  * server without it, on the same connection, as if it had come that way (Node's documented way to
  * hand a server a connection), and its body and any request after it are read as any other's.
  */
-export function ignoreUpgrade(server: Server): (req: IncomingMessage, socket: Duplex, head: Buffer) => void {
+export function ignoreUpgrade(server: EventEmitter): (req: IncomingMessage, socket: Duplex, head: Buffer) => void {
   return (req, socket, head) => {
     socket.unshift(Buffer.concat([headWithoutUpgrade(req), head]));
     server.emit("connection", socket);

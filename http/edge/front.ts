@@ -1,16 +1,15 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address";
-import { STRICT_TRANSPORT_SECURITY } from "../security-headers";
 import { hasBody, limitBody } from "./body-limit";
 import { crossSiteRefusal } from "./cross-site";
 import { type EdgeAnswer, admit } from "./gate";
-import { type Guard, guardResponse } from "./guard";
-import { dropValidators, hashInlineScripts } from "./hash-pages";
 import { lookupHandler } from "./lookup";
+import { withNote } from "./request-store";
 import { type CachedRoute, cachedRoute } from "./routes";
+import type { EdgeResponse } from "./writer";
 
 type Handle = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
-type Answers = (route: CachedRoute, req: IncomingMessage, res: ServerResponse) => Promise<void>;
+type Answers = (route: CachedRoute, req: IncomingMessage, res: EdgeResponse) => Promise<void>;
 
 /** A refused body up to this size is read and dropped by Node, so the client reads the answer on a live connection. */
 const DRAIN_BYTES = 1024 * 1024;
@@ -23,60 +22,66 @@ function closeIfLarge(req: IncomingMessage): Record<string, string> {
 }
 
 /** Refuses a request whose body is still arriving: answered, then the connection is closed, unread. */
-function refuseMidBody(guard: Guard, req: IncomingMessage, res: ServerResponse, answer: EdgeAnswer): void {
+function refuseMidBody(req: IncomingMessage, res: EdgeResponse, answer: EdgeAnswer): void {
   if (res.headersSent) {
     req.destroy();
     return;
   }
-  guard.answer({ ...answer, headers: { ...answer.headers, connection: "close" } });
+  res.answer({ ...answer, headers: { ...answer.headers, connection: "close" } });
   res.once("finish", () => req.destroy());
 }
 
+/** Drops a revalidation the server cannot answer with the right policy, so the page is sent whole. */
+function dropValidators(req: IncomingMessage): void {
+  delete req.headers["if-none-match"];
+  delete req.headers["if-modified-since"];
+}
+
+/** Everything after the response's first step, run with the request's note (request-store.ts). */
+function route(req: IncomingMessage, res: EdgeResponse, { answers, handle, trustProxy, dev }: Options, expectContinue: boolean): void {
+  const decision = admit(req, { dev });
+  if ("answer" in decision) return res.answer({ ...decision.answer, headers: { ...decision.answer.headers, ...closeIfLarge(req) } });
+  const { route: matched, body } = decision.admitted;
+  if (matched?.spec.kind === "page" && !matched.spec.edge && req.method === "POST") res.markFormPost();
+  const crossSite = matched?.spec.kind === "api" ? null : crossSiteRefusal(req, { trustProxy });
+  if (crossSite) {
+    return res.answer({
+      status: 403,
+      title: "Cross-site request refused",
+      detail: `This form post was refused because ${crossSite}. Open the form on this site and send it from there.`,
+      headers: closeIfLarge(req),
+    });
+  }
+  if (body && hasBody(req)) {
+    limitBody(req, {
+      maxBytes: body.maxBytes,
+      tooLarge: () => refuseMidBody(req, res, { status: 413, title: "Content Too Large", detail: `The body is larger than ${body.maxBytes} bytes, the most this address takes. Nothing was done.` }),
+      idle: () => refuseMidBody(req, res, { status: 408, title: "Request Timeout", detail: "The body stopped arriving and was given up on. Nothing was done; send it again." }),
+    });
+  }
+  if (expectContinue) res.writeContinue();
+  const own = lookupHandler(decision.admitted);
+  if (own) return void own(req, res).catch((error: unknown) => res.fail(error));
+  const cached = cachedRoute(req, decision.admitted);
+  if (cached) return void answers(cached, req, res).catch((error: unknown) => res.fail(error));
+  if (String(req.headers.accept).includes("text/html")) dropValidators(req);
+  res.hold();
+  handle(req, res).catch((error: unknown) => res.fail(error));
+}
+
+type Options = { answers: Answers; handle: Handle; trustProxy: boolean; dev: boolean };
+
 /**
- * The one way in for every request: the response guard (request id, headers, problem+json), the
+ * The one way in for every request: the response writer (request id, headers, problem+json), the
  * gate (target, route, method, body), the cross-site check, the body's limit as it streams, then
  * the cached public answers or Next. `expectContinue`: a client waiting to send its body until told.
  */
-export function edgeHandler({ answers, handle, trustProxy, dev }: { answers: Answers; handle: Handle; trustProxy: boolean; dev: boolean }) {
-  return (req: IncomingMessage, res: ServerResponse, expectContinue = false): void => {
+export function edgeHandler(options: Options) {
+  return (req: IncomingMessage, res: EdgeResponse, expectContinue = false): void => {
     req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? "unknown";
     // Only a trusted proxy's X-Forwarded-Proto (its last entry) can say the browser used HTTPS.
-    const https = trustProxy && String(req.headers["x-forwarded-proto"] ?? "").split(",").at(-1)?.trim().toLowerCase() === "https";
-    const guard = guardResponse(req, res, https ? { "strict-transport-security": STRICT_TRANSPORT_SECURITY } : {});
-    const fail = (error: unknown, holding = false) => {
-      console.error(JSON.stringify({ event: "request_failed", requestId: guard.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }));
-      if (!res.headersSent && !holding) guard.fail();
-      else res.destroy();
-    };
-    const decision = admit(req, { dev });
-    if ("answer" in decision) {
-      return guard.answer({ ...decision.answer, headers: { ...decision.answer.headers, ...closeIfLarge(req) } });
-    }
-    const { route, body } = decision.admitted;
-    if (route?.spec.kind === "page" && !route.spec.edge && req.method === "POST") guard.formPost();
-    const crossSite = route?.spec.kind === "api" ? null : crossSiteRefusal(req, { trustProxy });
-    if (crossSite) {
-      return guard.answer({
-        status: 403,
-        title: "Cross-site request refused",
-        detail: `This form post was refused because ${crossSite}. Open the form on this site and send it from there.`,
-        headers: closeIfLarge(req),
-      });
-    }
-    if (body && hasBody(req)) {
-      limitBody(req, {
-        maxBytes: body.maxBytes,
-        tooLarge: () => refuseMidBody(guard, req, res, { status: 413, title: "Content Too Large", detail: `The body is larger than ${body.maxBytes} bytes, the most this address takes. Nothing was done.` }),
-        idle: () => refuseMidBody(guard, req, res, { status: 408, title: "Request Timeout", detail: "The body stopped arriving and was given up on. Nothing was done; send it again." }),
-      });
-    }
-    if (expectContinue) res.writeContinue();
-    const own = lookupHandler(decision.admitted);
-    if (own) return void own(req, res).catch((error: unknown) => fail(error));
-    const cached = cachedRoute(req, decision.admitted);
-    if (cached) return void answers(cached, req, res).catch((error: unknown) => fail(error));
-    if (String(req.headers.accept).includes("text/html")) dropValidators(req);
-    const holding = hashInlineScripts(res);
-    handle(req, res).catch((error: unknown) => fail(error, holding()));
+    const https = options.trustProxy && String(req.headers["x-forwarded-proto"] ?? "").split(",").at(-1)?.trim().toLowerCase() === "https";
+    res.begin({ https });
+    withNote(res.note, () => route(req, res, options, expectContinue));
   };
 }

@@ -33,8 +33,19 @@ export const canonicalPath = (path: string): string =>
     return UNRESERVED.test(c) ? c : escape.toUpperCase();
   });
 
+// A target URL's parser would give back as it is: no percent sign, dot segment or character it
+// encodes in the path, none it encodes in a query. Most requests are such; they skip the parser.
+const PLAIN = /^\/[A-Za-z0-9\-._~!$&'()*+,;=:@/]*(?:\?[A-Za-z0-9\-._~!$&()*+,;=:@/?%]*)?$/;
+const DOT_SEGMENT = /\/\.\.?(?:[/?]|$)/;
+
 /** The path (after "." and ".." are resolved as a browser would, then made canonical) and its decoded segments; null when one does not decode. */
 function pathOf(target: string): { path: string; search: string; segments: string[] } | null {
+  if (PLAIN.test(target) && !DOT_SEGMENT.test(target)) {
+    const query = target.indexOf("?");
+    const path = query === -1 ? target : target.slice(0, query);
+    const search = query === -1 || query === target.length - 1 ? "" : target.slice(query);
+    return { path, search, segments: path === "/" ? [] : path.split("/").slice(1) };
+  }
   // Appended, not resolved: as a reference "//host/x" would name another host, as a path it is a path.
   const url = new URL(`http://edge.invalid${target}`);
   const path = canonicalPath(url.pathname);

@@ -9,7 +9,7 @@ import { NO_QUERY, ROUTE_PARAMS, parseQuery } from "../route-input";
 import { domainProblemParts } from "../domain-problem";
 import { DomainError } from "@/domain/errors";
 import type { Admitted } from "./gate";
-import { REQUEST_ID_HEADER, addToNote } from "./request-notes";
+import { noteRequest } from "./request-store";
 
 // The tenant lookup's addresses, answered here at the server's edge and never by Next: the lookup
 // API (fast, before Next's pipeline), and the steps that turn a link or an OpenID sign-in into a
@@ -128,8 +128,8 @@ const HANDLERS: Record<string, Handler> = {
       return away(lookupPage(slug, "?signin=failed"));
     }
     const { location, setCookie } = begun;
-    // The guard refuses redirects off this site unless told this one is meant.
-    addToNote(String(req.headers[REQUEST_ID_HEADER]), { offSite: new URL(location).origin });
+    // The writer refuses redirects off this site unless told this one is meant.
+    noteRequest({ offSite: new URL(location).origin });
     return away(location, [setCookie]);
   },
   [OPENID_CALLBACK_PATH]: async (req) => {

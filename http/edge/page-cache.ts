@@ -13,12 +13,12 @@ export type Entry = {
   br: Buffer;
 };
 
-/** Compressed once per version of the record, then sent to every reader as it is. */
+/** Compressed once per version of the record, then sent to every reader as it is; its header names lower-cased once, as the writer merges them. */
 export function makeEntry(generation: number, status: number, headers: OutgoingHttpHeaders, body: Buffer): Entry {
   return {
     generation,
     status,
-    headers,
+    headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value])),
     etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
     identity: body,
     gzip: gzipSync(body, { level: 9 }),

@@ -87,20 +87,31 @@ function fits(pattern: string[], segments: string[]): boolean {
   return segments.length === pattern.length;
 }
 
-const COMPILED = ROUTES.map((spec) => ({ spec, parts: split(spec.path) }));
+/** The methods a route allows: those it names, HEAD with GET, and OPTIONS. */
+function allowOf(spec: RouteSpec): Method[] {
+  const named = NAMED_METHODS.filter((m) => spec.methods[m] !== undefined);
+  return [...named, ...(named.includes("GET") ? (["HEAD"] as const) : []), "OPTIONS"];
+}
+
+// Worked out once: what a request only looks up.
+const COMPILED = ROUTES.map((spec) => {
+  const parts = split(spec.path);
+  const named = parts.flatMap((part, i) => {
+    const name = /^\[(\w+)\]$/.exec(part)?.[1];
+    return name ? [{ name, i }] : [];
+  });
+  return { spec, parts, allow: allowOf(spec), named };
+});
 // Named segments first, so "/api/v1/incidents/[slug]/history" wins over "…/[slug]/[collection]".
 COMPILED.sort((a, b) => b.parts.filter((p) => !p.startsWith("[")).length - a.parts.filter((p) => !p.startsWith("[")).length);
 
 /** The route of a path's decoded segments (what follows each "/"), with the methods it allows; null for none. */
 export function matchRoute(segments: string[]): RouteMatch | null {
-  const found = COMPILED.find(({ parts }) => fits(parts, segments));
-  if (!found) return null;
-  const named = NAMED_METHODS.filter((m) => found.spec.methods[m] !== undefined);
-  const allow: Method[] = [...named, ...(named.includes("GET") ? (["HEAD"] as const) : []), "OPTIONS"];
-  const params: Record<string, string> = {};
-  for (const [i, part] of found.parts.entries()) {
-    const name = /^\[(\w+)\]$/.exec(part)?.[1];
-    if (name) params[name] = segments[i] ?? "";
+  for (const { spec, parts, allow, named } of COMPILED) {
+    if (!fits(parts, segments)) continue;
+    const params: Record<string, string> = {};
+    for (const { name, i } of named) params[name] = segments[i] ?? "";
+    return { spec, allow: [...allow], params };
   }
-  return { spec: found.spec, allow, params };
+  return null;
 }

@@ -25,8 +25,19 @@ export function cachedRoute(req: IncomingMessage, { route, path }: Admitted): Ca
   return slug === null ? null : { key: path, kind: "file", slug, file: kept };
 }
 
+type Encoding = "br" | "gzip" | "identity";
+/** Clients send the same few Accept-Encoding values: the last one's choice is kept. */
+let lastAsked: { accept: string | string[] | undefined; chosen: Encoding } = { accept: undefined, chosen: "identity" };
+
 /** br when the client takes it, else gzip, else the bytes as they are (RFC 9110 §12.5.3, q=0 refuses). */
-export function chooseEncoding(accept: string | string[] | undefined): "br" | "gzip" | "identity" {
+export function chooseEncoding(accept: string | string[] | undefined): Encoding {
+  if (accept === lastAsked.accept && typeof accept !== "object") return lastAsked.chosen;
+  const chosen = parseEncoding(accept);
+  lastAsked = { accept, chosen };
+  return chosen;
+}
+
+function parseEncoding(accept: string | string[] | undefined): Encoding {
   const offered = new Map<string, number>();
   for (const part of String(accept ?? "").split(",")) {
     const [name = "", ...params] = part.trim().toLowerCase().split(";");

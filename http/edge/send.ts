@@ -1,6 +1,7 @@
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { IncomingMessage, OutgoingHttpHeaders } from "node:http";
 import type { Entry } from "./page-cache";
 import { chooseEncoding } from "./routes";
+import type { EdgeResponse } from "./writer";
 
 const ETAG_SUFFIX = { br: "-br", gzip: "-gz", identity: "" } as const;
 
@@ -19,21 +20,29 @@ export const askedOf = (req: IncomingMessage): Asked => ({
   ifNoneMatch: req.headers["if-none-match"],
 });
 
-/** A kept answer, in the encoding the client takes, or 304 when it has this one already. */
-export function sendEntry(asked: Asked, res: ServerResponse, entry: Entry): void {
-  const encoding = chooseEncoding(asked.acceptEncoding);
-  const body = entry[encoding];
-  const etag = entry.etag.replace(/"$/, `${ETAG_SUFFIX[encoding]}"`);
-  const headers: OutgoingHttpHeaders = { ...entry.headers, etag };
-  if (entry.status === 200 && matches(asked.ifNoneMatch, etag)) {
-    res.writeHead(304, headers);
-    res.end();
-    return;
-  }
-  if (encoding !== "identity") headers["content-encoding"] = encoding;
-  headers["content-length"] = body.length;
-  res.writeHead(entry.status, headers);
-  res.end(asked.method === "HEAD" ? undefined : body);
+type Encoding = keyof typeof ETAG_SUFFIX;
+type Heads = Record<Encoding, { sent: OutgoingHttpHeaders; notModified: OutgoingHttpHeaders; etag: string }>;
+/** Each kept answer's heads, one per encoding, made at its first answer rather than at every one. */
+const heads = new WeakMap<Entry, Heads>();
+
+function headsOf(entry: Entry): Heads {
+  const made = heads.get(entry);
+  if (made) return made;
+  const head = (encoding: Encoding) => {
+    const etag = entry.etag.replace(/"$/, `${ETAG_SUFFIX[encoding]}"`);
+    const notModified: OutgoingHttpHeaders = { ...entry.headers, etag };
+    const sent: OutgoingHttpHeaders = { ...notModified, ...(encoding === "identity" ? {} : { "content-encoding": encoding }), "content-length": entry[encoding].length };
+    return { sent, notModified, etag };
+  };
+  const all: Heads = { br: head("br"), gzip: head("gzip"), identity: head("identity") };
+  heads.set(entry, all);
+  return all;
 }
 
-
+/** A kept answer, in the encoding the client takes, or 304 when it has this one already: its head and body in one go. */
+export function sendEntry(asked: Asked, res: EdgeResponse, entry: Entry): void {
+  const encoding = chooseEncoding(asked.acceptEncoding);
+  const head = headsOf(entry)[encoding];
+  if (entry.status === 200 && matches(asked.ifNoneMatch, head.etag)) return res.send(304, head.notModified, undefined);
+  res.send(entry.status, head.sent, asked.method === "HEAD" ? undefined : entry[encoding]);
+}

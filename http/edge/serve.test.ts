@@ -10,6 +10,7 @@ import { generationReader } from "@/db/generation";
 import { prepareDatabase } from "@/db/prepare";
 import { edgeHandler } from "./front";
 import { publicAnswers } from "./serve";
+import { EdgeResponse } from "./writer";
 
 // The edge and its page cache in-process, on a real database, with Next replaced by a renderer that
 // counts what it is asked for: every entry the cache makes costs one render, so the renders are
@@ -35,7 +36,7 @@ beforeAll(async () => {
   await prepareDatabase({ env: readEnv({ DATABASE_PATH: file, LOOKUP_SECRET: "s".repeat(40) }) });
   const answers = publicAnswers({ db: openDatabase(file), handle: fakeNext, generation: generationReader(file), maxBytes: 64 * 1024 * 1024 });
   const onRequest = edgeHandler({ answers, handle: fakeNext, trustProxy: false, dev: false });
-  const server = createServer((req, res) => onRequest(req, res));
+  const server = createServer({ ServerResponse: EdgeResponse }, (req, res) => onRequest(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   close = () => void server.close();

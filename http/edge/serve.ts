@@ -4,16 +4,16 @@ import { feedFile, incidentFile } from "@/publish/files";
 import { readIncident, readPublished } from "@/db/read/incident";
 import { cardsOf } from "@/view/card";
 import { API_POLICY, BASE_HEADERS, EXPORT_POLICY } from "../security-headers";
-import { type Captured, decode, holdResponse } from "./capture";
 import { hashable, withScriptHashes } from "./csp";
 import { type Entry, makeEntry, PageCache } from "./page-cache";
 import type { CachedRoute } from "./routes";
 import { askedOf, sendEntry } from "./send";
+import { type Captured, type EdgeResponse, decode } from "./writer";
 
 type Handle = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 // Headers that describe one transfer, not the page, and so are set again for each answer: Next's,
-// and the guard's per request (its id; HSTS, only for a request that came over HTTPS).
+// and the writer's per request (its id; HSTS, only for a request that came over HTTPS).
 const PER_TRANSFER = new Set([
   "content-length",
   "content-encoding",
@@ -58,7 +58,7 @@ function fileEntry(generation: number, file: { body: string; type: string }): En
 const NOT_FOUND_PATH = "/_aftermath/not-found";
 
 /** Has Next render the page on this request's own response, held back and kept as an entry. */
-function renderWithNext(handle: Handle, req: IncomingMessage, res: ServerResponse, generation: number, missing: boolean): Promise<{ entry: Entry; keep: boolean }> {
+function renderWithNext(handle: Handle, req: IncomingMessage, res: EdgeResponse, generation: number, missing: boolean): Promise<{ entry: Entry; keep: boolean }> {
   // The server compresses and revalidates itself; Next renders the whole page, as a GET.
   delete req.headers["accept-encoding"];
   delete req.headers["if-none-match"];
@@ -68,7 +68,7 @@ function renderWithNext(handle: Handle, req: IncomingMessage, res: ServerRespons
   // its own not-found page has the message in the HTML.
   if (missing) req.url = NOT_FOUND_PATH;
   return new Promise((resolve, reject) => {
-    holdResponse(res, (captured) => resolve({ entry: pageEntry(generation, captured), keep: keepable(captured) }));
+    res.capture((captured) => resolve({ entry: pageEntry(generation, captured), keep: keepable(captured) }));
     handle(req, res).catch(reject);
   });
 }
@@ -82,7 +82,7 @@ export function publicAnswers({ db, handle, generation, maxBytes }: { db: Db; ha
   const cache = new PageCache(maxBytes);
   const published = db.$client.prepare("SELECT 1 FROM incident WHERE slug = ? AND published = 1").pluck();
   const missing = (route: CachedRoute) => route.kind !== "feed" && route.slug !== null && published.get(route.slug) === undefined;
-  return async (route: CachedRoute, req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  return async (route: CachedRoute, req: IncomingMessage, res: EdgeResponse): Promise<void> => {
     const asked = askedOf(req);
     const now = generation();
     const hit = cache.get(route.key, now);

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { createWriteStream } from "node:fs";
+import { closeSync, openSync, readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -61,21 +61,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
     const port = await freePort();
     const baseURL = `http://127.0.0.1:${port}`;
-    const output: string[] = [];
+    // The server writes what it prints straight into a file of its own, so a line it logs before an
+    // answer is in the file before that answer arrives: tests read it as soon as they have the answer.
+    const serverLogPath = path.join(tmp, "server.log");
+    const logFd = openSync(serverLogPath, "a");
     server = spawn(process.execPath, serverCommand(), {
       cwd: ROOT,
       env: { ...env, PORT: String(port), HOST: "127.0.0.1" },
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: ["ignore", logFd, logFd],
     });
-    // Everything the server prints also goes to a file, so tests can check what it logs.
-    const serverLogPath = path.join(tmp, "server.log");
-    const log = createWriteStream(serverLogPath);
-    const record = (chunk: Buffer) => {
-      output.push(chunk.toString());
-      log.write(chunk);
-    };
-    server.stdout?.on("data", record);
-    server.stderr?.on("data", record);
+    closeSync(logFd);
+    const output = () => readFileSync(serverLogPath, "utf8");
     await waitUntilAnswering(baseURL, server, output);
 
     project.provide("baseURL", baseURL);
@@ -113,11 +109,11 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
-async function waitUntilAnswering(baseURL: string, server: ChildProcess, output: string[]): Promise<void> {
+async function waitUntilAnswering(baseURL: string, server: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (server.exitCode !== null || server.signalCode !== null) {
-      throw new Error(`the server exited (${server.exitCode ?? server.signalCode}) before answering:\n${output.join("")}`);
+      throw new Error(`the server exited (${server.exitCode ?? server.signalCode}) before answering:\n${output()}`);
     }
     try {
       await fetch(`${baseURL}/`, { signal: AbortSignal.timeout(5_000) });
@@ -126,6 +122,6 @@ async function waitUntilAnswering(baseURL: string, server: ChildProcess, output:
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
-  throw new Error(`the server did not answer GET ${baseURL}/ within ${START_TIMEOUT_MS / 1000} s:\n${output.join("")}`);
+  throw new Error(`the server did not answer GET ${baseURL}/ within ${START_TIMEOUT_MS / 1000} s:\n${output()}`);
 }
 

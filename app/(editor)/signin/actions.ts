@@ -21,7 +21,7 @@ export const signInAction = serverAction(
   async (_previous, form): Promise<SignInState> => {
     const credentials = { email: sentText(form, "email"), password: sentText(form, "password") };
     const result = await attemptSignIn(getDb(), credentials, await headers(), { device: await sentDevice() });
-    if (result.kind === "throttled") await answerFormWith(429, { "retry-after": String(result.retryAfterSeconds) });
+    if (result.kind === "throttled") answerFormWith(429, { "retry-after": String(result.retryAfterSeconds) });
     if (result.kind !== "signed-in") return { status: "refused", message: result.message };
     await startSession(result.user.id);
     await keepDevice(result.device);

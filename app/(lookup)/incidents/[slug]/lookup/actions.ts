@@ -31,7 +31,7 @@ async function lookup(slug: string, _previous: unknown, form: FormData): Promise
     case "no-list":
       return { status: "no-list", typed, list: result.list };
     case "limited":
-      await answerFormWith(429, { "retry-after": String(result.decision.retryAfterSeconds) });
+      answerFormWith(429, { "retry-after": String(result.decision.retryAfterSeconds) });
       return { status: "limited", typed, retryAfterSeconds: result.decision.retryAfterSeconds };
   }
 }

@@ -1,17 +1,17 @@
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { guardResponse } from "./guard";
-import { REQUEST_ID_HEADER, addToNote } from "./request-notes";
+import { REQUEST_ID_HEADER, noteRequest, withNote } from "./request-store";
+import { EdgeResponse } from "./writer";
 
 type Handler = (req: IncomingMessage, res: ServerResponse, formPost: () => void) => void;
 const servers: Array<ReturnType<typeof createServer>> = [];
 
-/** A real server with the guard in front of `handler`, as the edge puts it in front of Next. */
+/** A real server whose responses are the edge's writer, running `handler` as the edge runs Next. */
 async function serve(handler: Handler): Promise<string> {
-  const server = createServer((req, res) => {
-    const guard = guardResponse(req, res);
-    handler(req, res, guard.formPost);
+  const server = createServer({ ServerResponse: EdgeResponse }, (req, res) => {
+    res.begin({ https: false });
+    withNote(res.note, () => handler(req, res, () => res.markFormPost()));
   });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -23,7 +23,7 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-describe("the response guard", () => {
+describe("the response writer", () => {
   it("gives every answer a fresh request id and the full header set, even when a layer cleared them", async () => {
     const base = await serve((_req, res) => {
       for (const name of res.getHeaderNames()) res.removeHeader(name);
@@ -70,7 +70,7 @@ describe("the response guard", () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const base = await serve((req, res, formPost) => {
       formPost();
-      if (req.url === "/ran") addToNote(String(req.headers[REQUEST_ID_HEADER]), { actionStarted: true });
+      if (req.url === "/ran") noteRequest({ actionStarted: true });
       res.writeHead(500, { "content-type": "text/x-component" });
       res.end("boom");
     });
@@ -79,8 +79,8 @@ describe("the response guard", () => {
   });
 
   it("applies the status an action asked for, with its headers", async () => {
-    const base = await serve((req, res) => {
-      addToNote(String(req.headers[REQUEST_ID_HEADER]), { status: { code: 429, headers: { "retry-after": "7" } } });
+    const base = await serve((_req, res) => {
+      noteRequest({ status: { code: 429, headers: { "retry-after": "7" } } });
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
       res.end("<p>Too many</p>");
     });
