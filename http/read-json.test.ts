@@ -13,6 +13,12 @@ describe("readJsonBody", () => {
     expect(read.problem.detail).toContain("item.a.1.__proto__");
   });
 
+  it("refuses it spelled with escapes, which JSON.parse reads as the same key", async () => {
+    const read = await readJsonBody(post('{"item": {"\\u005f\\u005fproto__": {"x": 1}}, "version": 1}'), 1024);
+    expect(read.ok).toBe(false);
+    if (!read.ok) expect(read.problem.errors?.map((e) => e.field)).toEqual(["item.__proto__"]);
+  });
+
   it("takes other keys and values, a string '__proto__' and a key 'constructor' included", async () => {
     const read = await readJsonBody(post('{"constructor": 1, "note": "__proto__", "list": ["__proto__"]}'), 1024);
     expect(read).toEqual({ ok: true, value: { constructor: 1, note: "__proto__", list: ["__proto__"] } });

@@ -14,13 +14,9 @@ export function limitBody(req: IncomingMessage, { maxBytes, tooLarge, idle, idle
   const push = req.push.bind(req);
   let size = 0;
   let over = false;
-  let timer: NodeJS.Timeout | undefined;
-  const arm = () => {
-    clearTimeout(timer);
-    timer = setTimeout(idle, idleMs);
-    timer.unref();
-  };
-  arm();
+  // One timer for the whole body, pushed back as each chunk arrives.
+  const timer = setTimeout(idle, idleMs).unref();
+  const arm = () => void timer.refresh();
   req.push = (chunk: unknown, encoding?: BufferEncoding): boolean => {
     if (chunk === null) {
       clearTimeout(timer);

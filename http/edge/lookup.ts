@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, OutgoingHttpHeaders } from "node:http";
 import { z } from "zod";
 import { type Confirmed, confirmLink, exchangeLink, signOut } from "@/lookup/proof/exchange";
 import { type LookupHttp, lookupHttp, problemHttp } from "@/http/lookup-http";
@@ -9,6 +9,7 @@ import { NO_QUERY, ROUTE_PARAMS, parseQuery } from "../route-input";
 import { domainProblemParts } from "../domain-problem";
 import { DomainError } from "@/domain/errors";
 import type { Admitted } from "./gate";
+import type { EdgeResponse } from "./writer";
 import { noteRequest } from "./request-store";
 
 // The tenant lookup's addresses, answered here at the server's edge and never by Next: the lookup
@@ -146,7 +147,7 @@ const HANDLERS: Record<string, Handler> = {
 };
 
 /** The edge's own answer for this request, if its route is one of the lookup's. */
-export function lookupHandler({ route }: Admitted): ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | null {
+export function lookupHandler({ route }: Admitted): ((req: IncomingMessage, res: EdgeResponse) => Promise<void>) | null {
   const handler = route?.spec.edge ? HANDLERS[route.spec.path] : undefined;
   if (!handler || !route) return null;
   return async (req, res) => {
@@ -155,11 +156,14 @@ export function lookupHandler({ route }: Admitted): ((req: IncomingMessage, res:
       ? problem(404, "Not Found", "There is no incident at this address. Check the address.")
       : await handler(req, slug.success ? slug.data.slug : "");
     if (reply.status === 0 || res.headersSent) return;
-    const { "set-cookie": cookies, ...headers } = reply.headers;
     // A string, not a Buffer: Node then sends the head and the body in one write, not a writev of two.
     const body = reply.body ?? "";
-    res.writeHead(reply.status, { ...headers, "content-length": Buffer.byteLength(body), ...(cookies ? { "set-cookie": cookies.split("\n") } : {}) });
-    res.end(req.method === "HEAD" ? undefined : body);
+    // Each reply's headers are its own object: completed in place, not copied.
+    const headers: OutgoingHttpHeaders = reply.headers;
+    headers["content-length"] = Buffer.byteLength(body);
+    const cookies = reply.headers["set-cookie"];
+    if (cookies !== undefined) headers["set-cookie"] = cookies.split("\n");
+    res.send(reply.status, headers, req.method === "HEAD" ? undefined : body);
   };
 }
 
