@@ -5,7 +5,7 @@ import { type LoadShape, type Measured, perCpu, printTable } from "./support/loa
 import type { PageWeight } from "./support/page-facts";
 
 /** The limits of issue 9: a page whose cost does not follow the size of the list. */
-export const TARGETS = { htmlBytes: 250_000, jsGzipBytes: 200_000, sameWithin: 0.05, buildAndMemory: 1.5, vsBare: 0.5, goal: 0.8 } as const;
+export const TARGETS = { htmlBytes: 250_000, jsGzipBytes: 200_000, sameWithin: 0.05, buildAndMemory: 1.5, vsBare: 0.5, goal: 0.9 } as const;
 
 export type Size = {
   rows: number;

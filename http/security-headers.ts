@@ -59,13 +59,13 @@ export const API_POLICY = serializePolicy({
   "frame-ancestors": ["'none'"],
 });
 
-/** What every answer carries besides its Content-Security-Policy. */
+/** What every answer carries besides its Content-Security-Policy; named as Node keeps header names, so no layer sends one twice. */
 export const BASE_HEADERS: Record<string, string> = {
-  "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "same-origin",
-  "X-Frame-Options": "DENY",
-  "Cross-Origin-Opener-Policy": "same-origin",
-  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "same-origin",
+  "x-frame-options": "DENY",
+  "cross-origin-opener-policy": "same-origin",
+  "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
 };
 
 export type HeaderRule = { source: string; headers: Array<{ key: string; value: string }> };

@@ -135,7 +135,7 @@ export class EdgeResponse extends ServerResponse<IncomingMessage> {
     this.onCaptured = done;
   }
 
-  /** An answer whose head and body are known: one writeHead with the final headers, one end. */
+  /** An answer whose head and body are known: one writeHead with the final headers (named in lower case, as Node keeps them), one end. */
   send(status: number, headers: OutgoingHttpHeaders, body: Buffer | string | undefined): void {
     if (this.head !== "open") return;
     const head = this.decide({ status, reason: undefined, headers });
