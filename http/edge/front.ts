@@ -37,7 +37,7 @@ function dropValidators(req: IncomingMessage): void {
   delete req.headers["if-modified-since"];
 }
 
-/** Everything after the response's first step, run with the request's note (request-store.ts). */
+/** Everything after the response's first step; the lookup and Next run with the request's note (request-store.ts). */
 function route(req: IncomingMessage, res: EdgeResponse, { answers, handle, trustProxy, dev }: Options, expectContinue: boolean): void {
   const decision = admit(req, { dev });
   if ("answer" in decision) return res.answer({ ...decision.answer, headers: { ...decision.answer.headers, ...closeIfLarge(req) } });
@@ -61,12 +61,14 @@ function route(req: IncomingMessage, res: EdgeResponse, { answers, handle, trust
   }
   if (expectContinue) res.writeContinue();
   const own = lookupHandler(decision.admitted);
-  if (own) return void own(req, res).catch((error: unknown) => res.fail(error));
+  if (own) return withNote(res.note, () => void own(req, res).catch((error: unknown) => res.fail(error)));
   const cached = cachedRoute(req, decision.admitted);
+  // A public page has no form and no action, so nothing in it notes anything: no store to enter,
+  // and none to copy into each of the answer's async steps.
   if (cached) return void answers(cached, req, res).catch((error: unknown) => res.fail(error));
   if (String(req.headers.accept).includes("text/html")) dropValidators(req);
   res.hold();
-  handle(req, res).catch((error: unknown) => res.fail(error));
+  withNote(res.note, () => handle(req, res).catch((error: unknown) => res.fail(error)));
 }
 
 type Options = { answers: Answers; handle: Handle; trustProxy: boolean; dev: boolean };
@@ -82,6 +84,6 @@ export function edgeHandler(options: Options) {
     // Only a trusted proxy's X-Forwarded-Proto (its last entry) can say the browser used HTTPS.
     const https = options.trustProxy && String(req.headers["x-forwarded-proto"] ?? "").split(",").at(-1)?.trim().toLowerCase() === "https";
     res.begin({ https });
-    withNote(res.note, () => route(req, res, options, expectContinue));
+    route(req, res, options, expectContinue);
   };
 }
