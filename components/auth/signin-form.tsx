@@ -34,6 +34,7 @@ export function SignInForm({ action, next }: Props) {
           spellCheck={false}
           autoCapitalize="off"
           maxLength={254}
+          defaultValue={refused ? state.email : undefined}
           className={INPUT}
         />
       </div>

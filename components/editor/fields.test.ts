@@ -13,7 +13,7 @@ function asForm(collection: Collection, item: Record<string, unknown>): FormData
   for (const spec of COLLECTIONS[collection].fields) {
     const value = formValueOf(spec, item[spec.name]);
     if (spec.kind !== "checkbox") form.set(spec.name, value);
-    else if (value === "true") form.set(spec.name, "on");
+    else if (value === "on") form.set(spec.name, value);
   }
   return form;
 }

@@ -29,6 +29,9 @@ export function incidentFromForm(form: Form) {
   };
 }
 
+/** The names of the incident form's fields. */
+export const INCIDENT_FORM_FIELDS = Object.keys(incidentFromForm(new FormData()));
+
 /** The version the form was based on, in its one decimal spelling; anything else is NaN, which the verb refuses. */
 export function versionFromForm(form: Form): number {
   const parsed = positiveDecimalText.safeParse(text(form, "version"));
@@ -40,4 +43,14 @@ export function formValues(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [name, value] of form.entries()) if (typeof value === "string" && !name.startsWith("$")) values[name] = value;
   return values;
+}
+
+
+/** The incident's fields as its form draws them (text for every control): the controls' values and their twins. */
+export function incidentFormText(values: Partial<Record<keyof ReturnType<typeof incidentFromForm>, unknown>>): Record<string, string> {
+  const attack = values.isAttack === true ? "yes" : values.isAttack === false ? "no" : "";
+  const shown = (value: unknown) => (Array.isArray(value) ? value.join(" ") : value === null || value === undefined ? "" : String(value));
+  const given = new Map(Object.entries(values));
+  const text = Object.fromEntries(INCIDENT_FORM_FIELDS.map((name) => [name, shown(given.get(name))]));
+  return { ...text, status: shown(values.status) || "investigating", isAttack: attack };
 }

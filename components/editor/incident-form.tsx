@@ -1,10 +1,11 @@
 "use client";
 
-import { useActionState } from "react";
+import { type ReactNode, useActionState } from "react";
 import { INCIDENT_STATUSES, SEVERITIES } from "@/domain/record/constants";
-import { incidentFromForm } from "@/components/editor/form-values";
+import { incidentFormText, incidentFromForm } from "@/components/editor/form-values";
+import { WAS } from "./changed";
 import { incidentInput } from "@/domain/record/incident";
-import type { EditorState } from "./editor-state";
+import { type EditorState, shownState } from "./editor-state";
 import { Field, SelectField, StateMessage } from "@/components/ui/field";
 import { MARKDOWN_HINT } from "./markdown-hint";
 import { BUTTON, INPUT } from "@/components/ui/styles";
@@ -12,11 +13,9 @@ import { useLiveCheck } from "./use-live-check";
 
 type Values = Partial<Omit<ReturnType<typeof incidentFromForm>, "isAttack">> & { isAttack?: boolean | null };
 
-const attackValue = (v: boolean | null | undefined) => (v === true ? "yes" : v === false ? "no" : "");
 type Props = { action: (p: EditorState, f: FormData) => Promise<EditorState>; values?: Values; version?: number; submitLabel: string };
 
 type TextName = Exclude<keyof Values, "isAttack">;
-const shown = (value: Values[TextName]) => (Array.isArray(value) ? value.join(" ") : String(value ?? ""));
 
 /** One of the incident's text fields, a line or an area, with its hint and its problem. */
 function IncidentText({ name, label, area = false, hint, value, problem }: { name: TextName; label: string; area?: boolean; hint?: string; value: string; problem?: string }) {
@@ -36,14 +35,27 @@ function IncidentText({ name, label, area = false, hint, value, problem }: { nam
 }
 
 export function IncidentForm({ action, values = {}, version, submitLabel }: Props) {
-  const [state, formAction, pending] = useActionState(action, { status: "idle" });
+  const [made, formAction, pending] = useActionState(action, { status: "idle" });
+  const state = shownState(made, version);
+  // Each control's twin holds the stored value, so a save sends only the fields the author changed.
+  const stored = incidentFormText(values);
+  const twin = (name: string, value: string) => version !== undefined && <input type="hidden" name={WAS + name} value={value} />;
   const { onInput, problem } = useLiveCheck(incidentInput, incidentFromForm);
   const serverProblem = (name: string) => (state.status === "error" ? state.errors.find((e) => e.field === name)?.message : undefined);
   const show = (name: string) => problem(name) ?? serverProblem(name);
   // A refused form comes back as it was sent.
   const sent = state.status === "error" ? state.values : undefined;
   const text = (name: TextName, label: string, options: { area?: boolean; hint?: string } = {}) => (
-    <IncidentText name={name} label={label} {...options} value={sent?.[name] ?? shown(values[name])} problem={show(name)} />
+    <>
+      {twin(name, stored[name] ?? "")}
+      <IncidentText name={name} label={label} {...options} value={sent?.[name] ?? stored[name] ?? ""} problem={show(name)} />
+    </>
+  );
+  const select = (name: "status" | "severity" | "isAttack", field: (value: string) => ReactNode) => (
+    <>
+      {twin(name, stored[name] ?? "")}
+      {field(sent?.[name] ?? stored[name] ?? "")}
+    </>
   );
   return (
     <form action={formAction} onInput={onInput} className="grid gap-4 md:grid-cols-2">
@@ -57,24 +69,16 @@ export function IncidentForm({ action, values = {}, version, submitLabel }: Prop
       {text("service", "Service")}
       {text("model", "Model (optional)")}
       {text("kind", "Kind (optional)", { hint: 'what sort of incident, as the front page filters them, e.g. "Cross-customer data exposure"' })}
-      <SelectField name="status" label="Status" value={sent?.status ?? values.status ?? "investigating"} options={INCIDENT_STATUSES} />
-      <SelectField
-        name="severity"
-        label="Severity"
-        hint="leave unrated unless someone with standing rated it"
-        value={sent?.severity ?? values.severity ?? ""}
-        options={[{ value: "", label: "unrated" }, ...SEVERITIES]}
-      />
+      {select("status", (value) => <SelectField name="status" label="Status" value={value} options={INCIDENT_STATUSES} />)}
+      {select("severity", (value) => (
+        <SelectField name="severity" label="Severity" hint="leave unrated unless someone with standing rated it" value={value} options={[{ value: "", label: "unrated" }, ...SEVERITIES]} />
+      ))}
       <div className="md:col-span-2">{text("summary", "Summary", { area: true, hint: MARKDOWN_HINT })}</div>
       {text("impact", "Impact", { area: true, hint: MARKDOWN_HINT })}
       {text("cause", "Cause", { area: true, hint: MARKDOWN_HINT })}
-      <SelectField
-        name="isAttack"
-        label="Was it an attack?"
-        hint="leave it not established until a source says"
-        value={sent?.isAttack ?? attackValue(values.isAttack)}
-        options={[{ value: "", label: "not established" }, "yes", "no"]}
-      />
+      {select("isAttack", (value) => (
+        <SelectField name="isAttack" label="Was it an attack?" hint="leave it not established until a source says" value={value} options={[{ value: "", label: "not established" }, "yes", "no"]} />
+      ))}
       {text("attackNote", "Attack note (optional)", { area: true, hint: `Who says so, and why. ${MARKDOWN_HINT}` })}
       {text("contextTitle", "Title of the context section (optional)", { hint: 'e.g. "The model"; "Context" when empty' })}
       {text("cites", "Cites", { hint: "source numbers, e.g. 0 3" })}

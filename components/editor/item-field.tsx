@@ -23,7 +23,7 @@ export function ItemField({ formId, spec, value, problem, choices }: Props) {
   if (spec.kind === "checkbox") {
     return (
       <div className="flex items-center gap-2 self-center text-sm">
-        <input id={id} name={spec.name} type="checkbox" defaultChecked={value === "true" || value === "on"} />
+        <input key={value} id={id} name={spec.name} type="checkbox" defaultChecked={value === "on"} />
         <label htmlFor={id}>{spec.label}</label>
       </div>
     );
@@ -32,7 +32,8 @@ export function ItemField({ formId, spec, value, problem, choices }: Props) {
   let control;
   if (spec.kind === "select" || spec.kind === "event" || spec.kind === "duration") {
     control = (
-      <select {...common} defaultValue={value}>
+      // Keyed by its value: React applies a select's defaultValue only when it mounts (SelectField says more).
+      <select key={value} {...common} defaultValue={value}>
         {(spec.optional || spec.kind === "event") && <option value="">{spec.optional ? "none" : "choose an event"}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>

@@ -1,9 +1,10 @@
 "use client";
 
-import { useActionState } from "react";
+import { Fragment, useActionState } from "react";
 import { type Collection, COLLECTIONS } from "@/domain/record/collections";
 import { formValueOf, itemFromForm } from "@/components/editor/fields";
-import type { EditorState } from "./editor-state";
+import { type EditorState, shownState } from "./editor-state";
+import { WAS } from "./changed";
 import { StateMessage } from "@/components/ui/field";
 import { BUTTON } from "@/components/ui/styles";
 import { type Choice, ItemField } from "./item-field";
@@ -24,7 +25,8 @@ type Props = {
 
 /** Adds an item, or edits one when `item` is given; checked live with the server's own schema. */
 export function ItemForm({ collection, action, version, formId, label, submitLabel, item, choices }: Props) {
-  const [state, formAction, pending] = useActionState(action, { status: "idle" });
+  const [made, formAction, pending] = useActionState(action, { status: "idle" });
+  const state = shownState(made, version);
   const { onInput, problem } = useLiveCheck(COLLECTIONS[collection].schema, (form) => itemFromForm(collection, form));
   const sent = state.status === "error" ? state.values : undefined;
   const serverProblem = (name: string) => (state.status === "error" ? state.errors.find((e) => e.field === `item.${name}`)?.message : undefined);
@@ -35,14 +37,17 @@ export function ItemForm({ collection, action, version, formId, label, submitLab
       </div>
       <input type="hidden" name="version" value={version} />
       {COLLECTIONS[collection].fields.map((spec) => (
-        <ItemField
-          key={spec.name}
-          formId={formId}
-          spec={spec}
-          value={sent?.[spec.name] ?? (spec.kind === "checkbox" && sent ? "" : formValueOf(spec, item?.[spec.name]))}
-          problem={problem(spec.name) ?? serverProblem(spec.name)}
-          choices={choices}
-        />
+        <Fragment key={spec.name}>
+          {/* The stored value's twin: a save sends only the fields the author changed. */}
+          {item && <input type="hidden" name={WAS + spec.name} value={formValueOf(spec, item[spec.name])} />}
+          <ItemField
+            formId={formId}
+            spec={spec}
+            value={sent?.[spec.name] ?? (spec.kind === "checkbox" && sent ? "" : formValueOf(spec, item?.[spec.name]))}
+            problem={problem(spec.name) ?? serverProblem(spec.name)}
+            choices={choices}
+          />
+        </Fragment>
       ))}
       <div className="md:col-span-3">
         <button type="submit" disabled={pending} className={BUTTON}>

@@ -38,11 +38,14 @@ export function StateMessage({ state }: { state: { status: string; message?: str
 
 type Option = string | { value: string; label: string };
 
-/** A labelled select; an option is its own label unless it gives one. */
+/**
+ * A labelled select; an option is its own label unless it gives one. Keyed by its value: React
+ * applies a select's defaultValue only when it mounts, so a form reset after a save would show the old choice.
+ */
 export function SelectField({ name, label, hint, value, options }: { name: string; label: string; hint?: string; value: string; options: readonly Option[] }) {
   return (
     <Field name={name} label={label} hint={hint}>
-      <select id={name} name={name} defaultValue={value} aria-describedby={hint ? `${name}-hint` : undefined} className={INPUT}>
+      <select key={value} id={name} name={name} defaultValue={value} aria-describedby={hint ? `${name}-hint` : undefined} className={INPUT}>
         {options.map((o) => (typeof o === "string" ? <option key={o}>{o}</option> : <option key={o.value} value={o.value}>{o.label}</option>))}
       </select>
     </Field>

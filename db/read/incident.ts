@@ -4,7 +4,7 @@ import type { AffectedSummary } from "@/domain/record/affected";
 import type { Collection } from "@/domain/record/collections";
 import { type IncidentRecord, incidentRecord } from "@/domain/record/record";
 import { readLiveList } from "../affected/summary";
-import type { Db } from "../client";
+import type { Db, Tx } from "../client";
 import { incident } from "../schema";
 import { citationsOf, incidentFields, readItems } from "./items";
 
@@ -23,6 +23,14 @@ export type StoredIncident = {
   affected: { rows: boolean; summary: AffectedSummary } | null;
 };
 
+/** An incident's record in its plain form as this transaction sees it (a write's own changes included), and its items' row ids. */
+export function recordIn(tx: Tx, row: typeof incident.$inferSelect): { record: IncidentRecord; ids: Record<Collection, number[]> } {
+  const cites = citationsOf(tx, row.id);
+  const items = readItems(tx, row.id, cites, row.slug);
+  // zod at the boundary: what the tables hold must still be a valid record.
+  return { record: incidentRecord.parse({ incident: { ...incidentFields(row), cites: cites("incident", row.id) }, ...items.record }), ids: items.ids };
+}
+
 /**
  * The one read of a record: every page, export and the editor take an incident from here. One read
  * transaction, so it is one version of the record; a published one unless `drafts`. The affected
@@ -36,11 +44,8 @@ export function readIncident(db: Db, slug: string, { drafts = false } = {}): Sto
       .where(drafts ? eq(incident.slug, slug) : and(eq(incident.slug, slug), eq(incident.published, true)))
       .get();
     if (!row) return null;
-    const cites = citationsOf(tx, row.id);
-    const items = readItems(tx, row.id, cites, slug);
+    const { record, ids } = recordIn(tx, row);
     const live = readLiveList(tx, row.id);
-    // zod at the boundary: what the tables hold must still be a valid record.
-    const record = incidentRecord.parse({ incident: { ...incidentFields(row), cites: cites("incident", row.id) }, ...items.record });
     return {
       id: row.id,
       slug: row.slug,
@@ -49,7 +54,7 @@ export function readIncident(db: Db, slug: string, { drafts = false } = {}): Sto
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
       record,
-      ids: items.ids,
+      ids,
       affected: live ? { rows: live.rows, summary: live.summary } : null,
     };
   });

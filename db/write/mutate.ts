@@ -9,6 +9,8 @@ import { recordAudit } from "../audit";
 import type { Db, Tx } from "../client";
 import { source } from "@/domain/record/collections/sources";
 import { citation, incident } from "../schema";
+import { recordIn } from "../read/incident";
+import { recordProblems } from "@/domain/record/checks";
 
 export type { Tx };
 
@@ -37,6 +39,17 @@ export function writeTransaction<T>(db: Db, work: (tx: Tx) => T): T {
   }
 }
 
+/** The record after a change must keep the rules no single item can check (domain/record/checks.ts); if not, nothing is written. */
+function keepsTheRules(tx: Tx, incidentId: number, entity: string): void {
+  const row = tx.select().from(incident).where(eq(incident.id, incidentId)).get();
+  if (!row) return;
+  const problems = recordProblems(recordIn(tx, row).record);
+  const first = problems[0];
+  if (!first) return;
+  const fields = [...new Set(problems.flatMap((p) => p.at.filter((a) => a.collection === entity).map((a) => a.field)))];
+  throw new DomainError("invalid", first.message, { errors: fields.map((field) => ({ field: `item.${field}`, message: first.message })) });
+}
+
 type Change<R> = { action: AuditAction; entity: string; entityId: number | null; before: unknown; after: unknown; result: R };
 
 /**
@@ -63,6 +76,7 @@ export function mutateIncident<R>(
       );
     }
     const done = change(tx, current);
+    keepsTheRules(tx, current.id, done.entity);
     const next = current.version + 1;
     tx.update(incident)
       .set({ version: next, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` })

@@ -6,6 +6,7 @@ import { affectedSummarySchema } from "@/domain/record/affected";
 import { COLLECTION_NAMES } from "@/domain/record/collections";
 import { DomainError } from "@/domain/errors";
 import { incidentRecord } from "@/domain/record/record";
+import { recordProblems } from "@/domain/record/checks";
 import { parseInput } from "@/domain/input";
 import { recordAudit } from "../audit";
 import { insertCountsList } from "../affected/summary";
@@ -29,6 +30,8 @@ export function importRecord({ db, actor, input }: { db: Db; actor: Actor; input
     if (tx.select({ n: count() }).from(incident).where(eq(incident.slug, slug)).get()?.n) {
       throw new DomainError("conflict", `An incident "${slug}" exists already; nothing was imported. Import it into another database, or choose another slug.`);
     }
+    const problem = recordProblems(record)[0];
+    if (problem) throw new DomainError("invalid", `Nothing was imported: ${problem.message}`);
     const incidentId = insertRecord(tx, record);
     if (affected) insertCountsList(db, incidentId, affected);
     const items = Object.fromEntries(COLLECTION_NAMES.map((c) => [c, record[c].length]));

@@ -69,4 +69,5 @@ export const incidentInput = incidentSchema.extend({
   contextTitle: text.nullable().default(null),
   cites: z.array(sourceNumber).default([]),
 });
-export const incidentChanges = incidentSchema.omit({ slug: true }).partial();
+/** A patch: only the fields sent. No defaults in it, since zod 4 fills an optional field's default, and a patch without `kind` would clear it. */
+export const incidentChanges = incidentSchema.omit({ slug: true }).extend({ kind: text.nullable() }).partial();

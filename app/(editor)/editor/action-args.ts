@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { EditorState } from "@/components/editor/editor-state";
-import { incidentFromForm } from "@/components/editor/form-values";
+import { INCIDENT_FORM_FIELDS } from "@/components/editor/form-values";
 import { key, positiveDecimalText } from "@/domain/record/common";
 import { type Collection, COLLECTION_NAMES, COLLECTIONS } from "@/domain/record/collections";
 import { checkboxField, fileField, formWith, textField } from "@/http/form-action";
@@ -17,7 +17,7 @@ const editorState: z.ZodType<EditorState> = z.discriminatedUnion("status", [
     errors: z.array(z.strictObject({ field: z.string(), message: z.string() })),
     values: z.record(z.string(), z.string()).optional(),
   }),
-  z.strictObject({ status: z.literal("saved"), message: z.string() }),
+  z.strictObject({ status: z.literal("saved"), message: z.string(), version: z.number().int().positive().optional() }),
 ]);
 
 const slug = key;
@@ -25,7 +25,7 @@ const collection = z.enum(COLLECTION_NAMES);
 const id = z.number().int().positive();
 /** The version the page wrote into the form: not typed by anyone, so anything else is not the page's. */
 const version = { version: positiveDecimalText };
-const incidentFields = Object.fromEntries(Object.keys(incidentFromForm(new FormData())).map((name) => [name, textField]));
+const incidentFields = Object.fromEntries(INCIDENT_FORM_FIELDS.map((name) => [name, textField]));
 
 const itemFields = (c: Collection) =>
   formWith({ ...version, ...Object.fromEntries(COLLECTIONS[c].fields.map((f) => [f.name, f.kind === "checkbox" ? checkboxField : textField])) });

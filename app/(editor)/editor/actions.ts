@@ -4,9 +4,11 @@ import { BODY_LIMITS } from "@/http/body-limits";
 import { serverAction } from "@/http/form-action";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
+import { z } from "zod";
 import type { EditorState } from "@/components/editor/editor-state";
 import { requireUser } from "@/http/auth";
 import { getDb } from "@/db/client";
+import { readForEditing } from "@/db/read/editor";
 import { appLookupSecret } from "@/config/secret";
 import { importAffectedList } from "@/db/write/affected";
 import { addItem, removeItem, updateItem } from "@/db/write/collections";
@@ -15,8 +17,9 @@ import type { Actor } from "@/domain/access";
 import { DomainError } from "@/domain/errors";
 import { UploadTooLargeError, withSpooledUpload } from "@/http/spool-upload";
 import { type Collection, itemLabel } from "@/domain/record/collections";
-import { itemFromForm } from "@/components/editor/fields";
+import { editedItem, itemFromForm, timeProblems, timesShown } from "@/components/editor/fields";
 import { formValues, incidentFromForm, versionFromForm } from "@/components/editor/form-values";
+import { patchOf } from "@/components/editor/changed";
 import { EDITOR_ARGS, REFUSED } from "./action-args";
 
 async function editor(next: string): Promise<Actor> {
@@ -24,17 +27,23 @@ async function editor(next: string): Promise<Actor> {
   return { kind: "user", id: user.id, email: user.email, role: user.role };
 }
 
+const madeVersion = z.object({ version: z.number().int().positive() });
+
 /** Runs a verb for the signed-in editor; a refusal comes back to the form, anything else is thrown. */
 function attempt(work: () => unknown, message: string, slug: string, form?: FormData): EditorState {
+  let done: unknown;
   try {
-    work();
+    done = work();
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return { status: "error", message: error.message, errors: error.details.errors ?? [], ...(form ? { values: formValues(form) } : {}) };
   }
   revalidatePath(`/editor/incidents/${slug}`);
-  return { status: "saved", message };
+  const made = madeVersion.safeParse(done);
+  return { status: "saved", message, ...(made.success ? { version: made.data.version } : {}) };
 }
+
+const UNCHANGED = "Nothing was saved: no field differs from the record as it stands.";
 
 export const createIncidentAction = serverAction(
   EDITOR_ARGS.createIncident,
@@ -52,7 +61,9 @@ export const updateIncidentAction = serverAction(
   EDITOR_ARGS.updateIncident,
   async (slug, _previous, form): Promise<EditorState> => {
     const actor = await editor(`/editor/incidents/${slug}`);
-    const { slug: _ignored, ...changes } = incidentFromForm(form);
+    const { slug: _ignored, ...fields } = incidentFromForm(form);
+    const changes = patchOf(form, fields);
+    if (Object.keys(changes).length === 0) return { status: "saved", message: UNCHANGED };
     return attempt(() => updateIncident({ db: getDb(), actor, slug, input: { ...changes, version: versionFromForm(form) } }), "Saved.", slug, form);
   },
   REFUSED,
@@ -71,10 +82,24 @@ export const publishAction = serverAction(
   REFUSED,
 );
 
+/** An item as stored now, in its plain form; one that is gone is the verb's to refuse, so it is empty here. */
+function storedItem(slug: string, c: Collection, id: number): Record<string, unknown> {
+  const found = readForEditing(slug).items[c].find((item) => item.id === id);
+  if (!found) return {};
+  const { id: _id, ...plain } = found;
+  return plain;
+}
+
 /** The item verbs' shared part, once their arguments are checked. */
 async function onItem(slug: string, c: Collection, done: string, work: (actor: Actor) => unknown, form?: FormData): Promise<EditorState> {
   const actor = await editor(`/editor/incidents/${slug}`);
-  return attempt(() => work(actor), `${itemLabel(c)} ${done}.`, slug, form);
+  // A time the form cannot read is said in the form's words, before any verb sees the text.
+  const unread = form ? timeProblems(c, form) : [];
+  if (unread.length) {
+    return { status: "error", message: unread.map((p) => p.message).join(" "), errors: unread.map((p) => ({ field: `item.${p.field}`, message: p.message })), values: form ? formValues(form) : {} };
+  }
+  const shown = form ? timesShown(c, form) : [];
+  return attempt(() => work(actor), `${itemLabel(c)} ${done}.${shown.length ? ` ${shown.join("; ")}.` : ""}`, slug, form);
 }
 
 export const addItemAction = serverAction(
@@ -87,7 +112,7 @@ export const addItemAction = serverAction(
 export const updateItemAction = serverAction(
   EDITOR_ARGS.updateItem,
   async (slug, c, id, _previous, form) =>
-    onItem(slug, c, "saved", (actor) => updateItem({ db: getDb(), actor, slug, collection: c, id, input: { version: versionFromForm(form), item: itemFromForm(c, form) } }), form),
+    onItem(slug, c, "saved", (actor) => updateItem({ db: getDb(), actor, slug, collection: c, id, input: { version: versionFromForm(form), item: editedItem(c, form, storedItem(slug, c, id)) } }), form),
   REFUSED,
 );
 

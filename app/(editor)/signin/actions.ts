@@ -12,7 +12,7 @@ import { keepDevice, sentDevice } from "./device";
 
 const signInState: z.ZodType<SignInState> = z.discriminatedUnion("status", [
   z.strictObject({ status: z.literal("idle") }),
-  z.strictObject({ status: z.literal("refused"), message: z.string() }),
+  z.strictObject({ status: z.literal("refused"), message: z.string(), email: z.string().max(254).optional() }),
 ]);
 const signInArgs = z.tuple([signInState, formWith({ email: textField, password: textField, next: textField })]);
 
@@ -22,7 +22,7 @@ export const signInAction = serverAction(
     const credentials = { email: sentText(form, "email"), password: sentText(form, "password") };
     const result = await attemptSignIn(getDb(), credentials, await headers(), { device: await sentDevice() });
     if (result.kind === "throttled") answerFormWith(429, { "retry-after": String(result.retryAfterSeconds) });
-    if (result.kind !== "signed-in") return { status: "refused", message: result.message };
+    if (result.kind !== "signed-in") return { status: "refused", message: result.message, ...(credentials.email.length <= 254 ? { email: credentials.email } : {}) };
     await startSession(result.user.id);
     await keepDevice(result.device);
     redirect(safeNextPath(sentText(form, "next")));

@@ -1,0 +1,102 @@
+import { randomBytes } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "./support/browser";
+import { signInAsNewEditor } from "./support/editor";
+import { newClient } from "./support/lookup";
+
+// What an author chose stays chosen: after a save the form shows the record, after a refusal it
+// shows what was sent, selects included; a save sends only what the author changed.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function newDraft(page: Page): Promise<string> {
+  const slug = `keeps-${randomBytes(3).toString("hex")}`;
+  await page.goto("/editor");
+  await page.getByLabel("Slug").fill(slug);
+  for (const [label, value] of [["Title", "Object storage outage"], ["Provider", "Example"], ["Service", "Storage"], ["Summary", "Uploads failed."], ["Impact", "Writes failed."], ["Cause", "Unknown yet."]] as const) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+  }
+  await page.getByRole("button", { name: "Create draft" }).click();
+  await page.waitForURL(`**/editor/incidents/${slug}`);
+  return slug;
+}
+
+const incidentForm = (page: Page) => page.locator("form").filter({ has: page.getByRole("button", { name: "Save", exact: true }) });
+const selected = (page: Page, label: string) => incidentForm(page).getByLabel(label, { exact: true }).inputValue();
+
+/** Saves the incident's form and waits for the page that answers it (with JavaScript off, a new page). */
+async function save(page: Page, expectText: string): Promise<void> {
+  await incidentForm(page).getByRole("button", { name: "Save", exact: true }).click();
+  await page.getByText(expectText).first().waitFor();
+}
+
+describe("the editor keeps what the author chose", () => {
+  for (const javaScriptEnabled of [true, false]) {
+    it(`after a save and after a refusal, selects included (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async () => {
+      const context = await browser.newContext({ baseURL: inject("baseURL"), javaScriptEnabled, extraHTTPHeaders: { "x-forwarded-for": newClient() } });
+      const page = await context.newPage();
+      await signInAsNewEditor(page, "/editor");
+      const slug = await newDraft(page);
+
+      await incidentForm(page).getByLabel("Status").selectOption("mitigated");
+      await save(page, "Saved.");
+      expect(await selected(page, "Status")).toBe("mitigated");
+
+      // The next routine edit, elsewhere in the form, leaves the status as the record has it.
+      await incidentForm(page).getByLabel("Cause", { exact: true }).fill("A full metadata volume.");
+      await save(page, "Saved.");
+      expect(await selected(page, "Status")).toBe("mitigated");
+      await page.goto(`/editor/incidents/${slug}`);
+      expect(await selected(page, "Status")).toBe("mitigated");
+      expect(await incidentForm(page).getByLabel("Cause", { exact: true }).inputValue()).toBe("A full metadata volume.");
+
+      // A refused save comes back as sent: the selects too.
+      await incidentForm(page).getByLabel("Status").selectOption("resolved");
+      await incidentForm(page).getByLabel("Severity").selectOption("high");
+      await incidentForm(page).getByLabel("Title", { exact: true }).fill("");
+      await save(page, "Fix");
+      expect(await selected(page, "Status")).toBe("resolved");
+      expect(await selected(page, "Severity")).toBe("high");
+      await page.goto(`/editor/incidents/${slug}`);
+      expect(await selected(page, "Status")).toBe("mitigated");
+
+      // A refused event keeps its phase and precision.
+      const event = page.getByRole("form", { name: "Add an event" });
+      await event.getByLabel("Phase").selectOption("detection");
+      await event.getByLabel("Precision").selectOption("day");
+      await event.getByLabel("Title").fill("Uploads start failing");
+      await event.getByRole("button", { name: "Add event" }).click();
+      await page.getByRole("form", { name: "Add an event" }).getByRole("alert").waitFor();
+      const refused = page.getByRole("form", { name: "Add an event" });
+      expect(await refused.getByLabel("Phase").inputValue()).toBe("detection");
+      expect(await refused.getByLabel("Precision").inputValue()).toBe("day");
+      expect(await refused.getByLabel("Title").inputValue()).toBe("Uploads start failing");
+      await context.close();
+    });
+  }
+
+  it("shows a saved banner only for the save that made it", async () => {
+    const context = await browser.newContext({ baseURL: inject("baseURL"), extraHTTPHeaders: { "x-forwarded-for": newClient() } });
+    const page = await context.newPage();
+    await signInAsNewEditor(page, "/editor");
+    await newDraft(page);
+    const source = page.getByRole("form", { name: "Add a source" });
+    await source.getByLabel("Number").fill("1");
+    await source.getByLabel("Publisher").fill("Example");
+    await source.getByLabel("Title").fill("Status page");
+    await source.getByLabel("Published on").fill("2026-12-01");
+    await source.getByRole("button", { name: "Add source" }).click();
+    await page.getByText("Source added.").waitFor();
+    await incidentForm(page).getByLabel("Cause", { exact: true }).fill("A full metadata volume.");
+    await save(page, "Saved.");
+    expect(await page.getByText("Source added.").count()).toBe(0);
+    await context.close();
+  });
+});
