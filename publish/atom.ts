@@ -1,6 +1,5 @@
 import { escapeXml } from "@/lib/escape";
 import { prosePlain } from "@/lib/markdown/plain";
-import { NO_AFFECTED_LIST } from "@/view/affected";
 import { type CardView, newestFirst } from "@/view/card";
 import { formatCount } from "@/lib/count";
 
@@ -10,9 +9,8 @@ export type AtomOptions = { baseUrl: string; feedUrl: string };
 const TAG = "tag:aftermath.invalid,2026";
 const x = escapeXml;
 
-/** What the entry says of the affected list: its count, or that none has been published. */
-const listLine = (c: CardView) =>
-  c.affected ? `Affected responses on record: ${formatCount(c.affected.total)}${c.affected.sample ? " (sample data)" : ""}.` : NO_AFFECTED_LIST;
+/** What the entry says of the affected list, when the incident has one. */
+const listLine = (c: CardView) => (c.affected ? ` Affected responses on record: ${formatCount(c.affected.total)}${c.affected.sample ? " (sample data)" : ""}.` : "");
 
 /**
  * An Atom 1.0 feed with one entry per incident, newest first. `updated` is the latest dated event
@@ -28,7 +26,7 @@ export function renderAtomFeed(cards: readonly CardView[], opts: AtomOptions): s
       `    <updated>${c.latest}</updated>`,
       `    <link rel="alternate" type="text/html" href="${x(`${opts.baseUrl}incidents/${encodeURIComponent(c.slug)}/`)}"/>`,
       `    <summary>${x(prosePlain(c.impact))}</summary>`,
-      `    <content type="text">${x(`${prosePlain(c.impact)} ${listLine(c)}`)}</content>`,
+      `    <content type="text">${x(`${prosePlain(c.impact)}${listLine(c)}`)}</content>`,
       `    <author><name>Aftermath</name></author>`,
       `  </entry>`,
     ].join("\n"),

@@ -63,7 +63,7 @@ describe("an incident unlike the shipped one, with no affected list", () => {
   it("shows only the sections it has, and none of the other incident's thresholds, sections or wording", async () => {
     const { response, text } = await get(`/incidents/${slug}`);
     expect(response.status).toBe(200);
-    expect(h2Ids(text)).toEqual(["lead-heading", "figures-heading", "timeline-heading", "durations-heading", "affected-heading", "sources-heading"]);
+    expect(h2Ids(text)).toEqual(["lead-heading", "figures-heading", "timeline-heading", "durations-heading", "sources-heading"]);
     const shown = visibleText(text);
     for (const foreign of ["681,280", "1,048,576", "2.04", "The model", "Context", "token", "exposure window", "Exposure window"]) {
       expect(shown, foreign).not.toContain(foreign);
@@ -85,11 +85,12 @@ describe("an incident unlike the shipped one, with no affected list", () => {
     expect(chart).not.toContain(">hours</text>");
   });
 
-  it("says no affected list has been published, on the page, in its lookup and in every export", async () => {
+  it("shows no affected section, count or line while no list has been published, and its lookup says why", async () => {
     const html = (await get(`/incidents/${slug}`)).text;
     expect(attributeValues(html, "href"), "no way to a lookup with nothing to look up").not.toContain(`/incidents/${slug}/lookup`);
     const page = visibleText(html);
-    expect(page).toContain("No affected list has been published for this incident.");
+    expect(page).not.toContain("No affected list has been published");
+    expect(page).not.toContain("Affected responses");
     expect(page).not.toContain("Sample data");
     expect(visibleText((await get(`/incidents/${slug}/lookup`)).text)).toContain("No affected list has been published for this incident");
     const lookup = await postLookup(slug, { accountId: "ab".repeat(16) });
@@ -99,18 +100,21 @@ describe("an incident unlike the shipped one, with no affected list", () => {
     expect(JSON.stringify(lookup.body)).not.toMatch(/"affected"\s*:\s*false/);
 
     const exported = await get(`/incidents/${slug}/export.html`);
-    expect(visibleText(exported.text)).toContain("No affected list has been published for this incident.");
+    expect(visibleText(exported.text)).not.toContain("Affected responses");
     expect(h2Ids(exported.text)).toEqual(h2Ids((await get(`/incidents/${slug}`)).text));
     const markdown = (await get(`/incidents/${slug}/postmortem.md`)).text;
-    expect(markdown).toContain("No affected list has been published for this incident.");
+    expect(markdown).not.toContain("Affected responses");
     expect(markdown).not.toMatch(/## (The model|Context|Assessments|What to do)/);
     expect(markdown).toContain("- **Attack:** No.");
     const json = JSON.parse((await get(`/incidents/${slug}/incident.json`)).text) as { affected: unknown; schemaVersion: number };
     expect(json).toMatchObject({ schemaVersion: 2, affected: null });
     const feed = (await get("/feed.xml")).text;
-    expect(feed).toMatch(new RegExp(`incident/${slug}</id>[\\s\\S]*?No affected list has been published for this incident\\.</content>`));
+    const entry = feed.slice(feed.indexOf(`incident/${slug}</id>`), feed.indexOf("</entry>", feed.indexOf(`incident/${slug}</id>`)));
+    expect(entry).toContain("</content>");
+    expect(entry).not.toMatch(/Affected responses|No affected list/);
     const front = visibleText((await get("/")).text);
-    expect(front).toMatch(/Managed Postgres primary failover in eu-west .*Writes failing 12 minutes .*Write outage 12 min .*Affected responses no list published/);
+    expect(front).toMatch(/Managed Postgres primary failover in eu-west .*Writes failing 12 minutes .*Write outage 12 min/);
+    expect(front).not.toContain("no list published");
   });
 });
 

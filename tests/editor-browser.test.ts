@@ -57,9 +57,9 @@ describe("an editor writes a small incident end to end", () => {
 
     const event = page.getByRole("form", { name: "Add an event" });
     await event.getByLabel("Key").fill("disk-full");
-    await event.getByLabel("When (UTC)").fill("2026-09-01T10:00Z");
+    await event.getByLabel("When", { exact: true }).fill("2026-09-01T10:00Z");
     await event.getByLabel("Title").fill(`Disk full ${XSS}`);
-    await event.getByLabel("Cites").fill("1");
+    await event.getByRole("group", { name: "Cites" }).getByRole("checkbox", { name: /^\[1\] Postmortem/ }).check();
     await event.getByRole("button", { name: "Add event" }).click();
     await page.getByText("Event added.").waitFor();
     await expectNoAxeViolations(page, "the incident editor");
@@ -77,11 +77,11 @@ describe("an editor writes a small incident end to end", () => {
     await expect(visitor.getByRole("heading", { level: 1 }).innerText()).resolves.toBe(`Queue outage ${XSS}`);
     expect(await visitor.locator("main").innerText()).toContain(`Disk full ${XSS}`);
     expect(await visitor.locator("main img").count()).toBe(0);
-    // A young record leaves out the sections it has nothing for, says it has no affected list, and
+    // A young record leaves out the sections it has nothing for (an affected list among them), and
     // every link of the page's contents lands on a section.
     const headings = await visitor.locator("h2").allInnerTexts();
-    expect(headings).toEqual(["What happened", "Timeline", "Affected responses", "Sources"]);
-    expect(await visitor.getByText("No affected list has been published for this incident.", { exact: true }).count()).toBe(1);
+    expect(headings).toEqual(["What happened", "Timeline", "Sources"]);
+    expect(await visitor.getByText("Affected responses").count()).toBe(0);
     const targets = await visitor.locator('nav[aria-label="On this page"] a').evaluateAll((links) =>
       links.map((a) => (a.getAttribute("href") ?? "").slice(1)).filter((id) => !document.getElementById(id)),
     );

@@ -41,6 +41,11 @@ async function newPage(): Promise<Page> {
 
 async function fill(form: Locator, fields: Record<string, string>) {
   for (const [label, value] of Object.entries(fields)) {
+    // A fact's sources are picked by their numbers.
+    if (label === "Cites") {
+      for (const n of value.split(" ")) await form.getByRole("group", { name: "Cites" }).locator(`input[value="${n}"]`).check();
+      continue;
+    }
     const control = form.getByLabel(label, { exact: true });
     if ((await control.evaluate((el) => el.tagName)) === "SELECT") await control.selectOption(value);
     else await control.fill(value);

@@ -74,8 +74,9 @@ function leadFacts(record: IncidentRecord, rows: DurationRow[]): LeadFact[] {
   const facts: LeadFact[] = [
     { term: "Impact", kind: "prose", text: i.impact },
     { term: "Cause", kind: "prose", text: i.cause },
-    { term: "Attack", kind: "attack", answer: i.isAttack === null ? "Not established" : i.isAttack ? "Yes" : "No", note: i.attackNote },
   ];
+  // Whether it was an attack is shown once someone with standing has said, or a note says why not yet.
+  if (i.isAttack !== null || i.attackNote) facts.push({ term: "Attack", kind: "attack", answer: i.isAttack === null ? "Not established" : i.isAttack ? "Yes" : "No", note: i.attackNote });
   for (const role of LEAD_ROLES) {
     const row = rows.find((r) => r.role === role);
     if (row) facts.push({ term: row.label, kind: "duration", row, disputes: rows.filter((r) => r.contests === row.key) });
@@ -96,7 +97,7 @@ export function incidentView(stored: StoredRecord): IncidentView {
     record.figures.length ? { id: "figures", title: "In numbers", figures: record.figures } : null,
     events.length ? { id: "timeline", title: "Timeline", timeline: buildTimeline(events) } : null,
     rows.length ? { id: "durations", title: "How long", rows, panels: durationPanels(rows), pairs: contestedPairs(rows) } : null,
-    { id: "affected", title: "Affected responses", affected: affectedView(record, stored.affected) },
+    stored.affected ? { id: "affected", title: "Affected responses", affected: affectedView(record, stored.affected) } : null,
     record.findings.length || record.reactions.length
       ? {
           id: "assessments",

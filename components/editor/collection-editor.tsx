@@ -1,6 +1,6 @@
 import { type Collection, collectionOf } from "@/domain/record/collections";
 import type { EditorItem } from "@/domain/record/collection";
-import type { Choice } from "./item-field";
+import type { Choices } from "./item-field";
 import { type EditorAction, ItemForm } from "./item-form";
 import { DeleteItemForm } from "./small-forms";
 
@@ -8,7 +8,7 @@ type Props = {
   collection: Collection;
   items: EditorItem[];
   version: number;
-  choices: { events: Choice[]; durations: Choice[] };
+  choices: Choices;
   add: EditorAction;
   update: (id: number) => EditorAction;
   remove: (id: number) => EditorAction;
@@ -64,6 +64,7 @@ export function CollectionEditor({ collection, items, version, choices, add, upd
           label={`Add ${names.a}`}
           submitLabel={`Add ${names.one}`}
           choices={choices}
+          start={spec.next?.(items)}
         />
       </div>
     </section>

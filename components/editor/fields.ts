@@ -1,6 +1,6 @@
 import type { FieldSpec } from "@/domain/record/collection";
 import { type Collection, COLLECTIONS } from "@/domain/record/collections";
-import { changedNames } from "./changed";
+import { changedNames, sentValues } from "./changed";
 import { PRECISIONS } from "@/lib/precise-time";
 import { type ReadTime, readWrittenTime } from "@/lib/written-time";
 
@@ -9,7 +9,7 @@ export type { FieldSpec };
 // How the editor's forms read each collection's fields (described in domain/record/collections/)
 // back into an item: the browser to check it live, the server to save it.
 
-type Form = Pick<FormData, "get">;
+type Form = Pick<FormData, "get" | "getAll">;
 
 export const formText = (form: Form, name: string): string => {
   const value = form.get(name);
@@ -18,6 +18,9 @@ export const formText = (form: Form, name: string): string => {
 
 /** An empty number is left undefined so the schema says it is missing, instead of reading it as 0. */
 const numberOf = (raw: string): number | undefined => (raw === "" ? undefined : Number(raw));
+
+/** Source numbers as the pickers send them, in the sources' order. */
+export const numbersText = (value: readonly unknown[]): string => value.map(Number).sort((a, b) => a - b).join(" ");
 
 export const citesOf = (raw: string): number[] => raw.split(/[\s,]+/).filter(Boolean).map(Number);
 
@@ -55,7 +58,7 @@ function valueOf(spec: FieldSpec, form: Form): unknown {
     case "checkbox":
       return form.get(spec.name) === "on";
     case "cites":
-      return citesOf(raw);
+      return citesOf(sentValues(form, spec.name));
     case "time": {
       const read = timeOf(spec, form);
       return read.ok ? read.at : raw;
@@ -85,6 +88,6 @@ export function editedItem(collection: Collection, form: Pick<FormData, "get" | 
 export function formValueOf(spec: FieldSpec, value: unknown): string {
   if (spec.kind === "checkbox") return value === true || value === "on" || value === "true" ? "on" : "";
   if (value === null || value === undefined) return spec.initial ?? "";
-  if (Array.isArray(value)) return value.join(" ");
+  if (Array.isArray(value)) return spec.kind === "cites" ? numbersText(value) : value.join(" ");
   return String(value);
 }

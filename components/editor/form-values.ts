@@ -1,8 +1,10 @@
-import { positiveDecimalText } from "@/domain/record/common";
-import { citesOf, formText as text } from "./fields";
+import { key, positiveDecimalText } from "@/domain/record/common";
+import { slugOf } from "@/lib/slug";
+import { citesOf, formText as text, numbersText } from "./fields";
+import { sentValues } from "./changed";
 
 /** The incident's own fields to the plain input the verbs take: shared by the browser (live checks) and the server. */
-type Form = Pick<FormData, "get">;
+type Form = Pick<FormData, "get" | "getAll">;
 
 const optional = (form: Form, name: string): string | null => text(form, name) || null;
 
@@ -11,7 +13,7 @@ const attackOf = (raw: string): boolean | null | string => (raw === "yes" ? true
 
 export function incidentFromForm(form: Form) {
   return {
-    slug: text(form, "slug"),
+    slug: text(form, "slug") || slugOf(text(form, "title")),
     title: text(form, "title"),
     summary: text(form, "summary"),
     provider: text(form, "provider"),
@@ -25,8 +27,16 @@ export function incidentFromForm(form: Form) {
     isAttack: attackOf(text(form, "isAttack")),
     attackNote: optional(form, "attackNote"),
     contextTitle: optional(form, "contextTitle"),
-    cites: citesOf(text(form, "cites")),
+    cites: citesOf(sentValues(form, "cites")),
   };
+}
+
+/** A slug the record cannot take, with one made from it (or from the title) to take instead. */
+export function slugProblems(form: Form): Array<{ field: string; message: string }> {
+  const slug = text(form, "slug");
+  if (slug === "" || key.safeParse(slug).success) return [];
+  const suggestion = slugOf(slug) || slugOf(text(form, "title"));
+  return [{ field: "slug", message: `use lower-case words joined by hyphens${suggestion ? `, e.g. "${suggestion}"` : ""}` }];
 }
 
 /** The names of the incident form's fields. */
@@ -49,7 +59,7 @@ export function formValues(form: FormData): Record<string, string> {
 /** The incident's fields as its form draws them (text for every control): the controls' values and their twins. */
 export function incidentFormText(values: Partial<Record<keyof ReturnType<typeof incidentFromForm>, unknown>>): Record<string, string> {
   const attack = values.isAttack === true ? "yes" : values.isAttack === false ? "no" : "";
-  const shown = (value: unknown) => (Array.isArray(value) ? value.join(" ") : value === null || value === undefined ? "" : String(value));
+  const shown = (value: unknown) => (Array.isArray(value) ? numbersText(value) : value === null || value === undefined ? "" : String(value));
   const given = new Map(Object.entries(values));
   const text = Object.fromEntries(INCIDENT_FORM_FIELDS.map((name) => [name, shown(given.get(name))]));
   return { ...text, status: shown(values.status) || "investigating", isAttack: attack };

@@ -1,9 +1,12 @@
 "use client";
 
-import { type ReactNode, useActionState } from "react";
+import { type FormEvent, type ReactNode, useActionState, useRef } from "react";
+import { slugOf } from "@/lib/slug";
 import { INCIDENT_STATUSES, SEVERITIES } from "@/domain/record/constants";
-import { incidentFormText, incidentFromForm } from "@/components/editor/form-values";
+import { incidentFormText, incidentFromForm, slugProblems } from "@/components/editor/form-values";
 import { WAS } from "./changed";
+import { CitesField } from "./cites-field";
+import type { Choice } from "./item-field";
 import { incidentInput } from "@/domain/record/incident";
 import { type EditorState, shownState } from "./editor-state";
 import { Field, SelectField, StateMessage } from "@/components/ui/field";
@@ -13,7 +16,7 @@ import { useLiveCheck } from "./use-live-check";
 
 type Values = Partial<Omit<ReturnType<typeof incidentFromForm>, "isAttack">> & { isAttack?: boolean | null };
 
-type Props = { action: (p: EditorState, f: FormData) => Promise<EditorState>; values?: Values; version?: number; submitLabel: string };
+type Props = { action: (p: EditorState, f: FormData) => Promise<EditorState>; values?: Values; version?: number; sources?: Choice[]; submitLabel: string };
 
 type TextName = Exclude<keyof Values, "isAttack">;
 
@@ -34,15 +37,28 @@ function IncidentText({ name, label, area = false, hint, value, problem }: { nam
   );
 }
 
-export function IncidentForm({ action, values = {}, version, submitLabel }: Props) {
+/** The live check, and a new incident's slug following its title until the author writes one of their own. */
+function useIncidentCheck(isNew: boolean) {
+  const { onInput: check, problem } = useLiveCheck(incidentInput, incidentFromForm, slugProblems);
+  const ownSlug = useRef(false);
+  const onInput = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target;
+    const slug = event.currentTarget.elements.namedItem("slug");
+    if (target instanceof HTMLInputElement && target.name === "slug") ownSlug.current = target.value !== "";
+    if (target instanceof HTMLInputElement && target.name === "title" && isNew && !ownSlug.current && slug instanceof HTMLInputElement) slug.value = slugOf(target.value);
+    check(event);
+  };
+  return { onInput, problem };
+}
+
+export function IncidentForm({ action, values = {}, version, sources = [], submitLabel }: Props) {
   const [made, formAction, pending] = useActionState(action, { status: "idle" });
   const state = shownState(made, version);
   // Each control's twin holds the stored value, so a save sends only the fields the author changed.
   const stored = incidentFormText(values);
   const twin = (name: string, value: string) => version !== undefined && <input type="hidden" name={WAS + name} value={value} />;
-  const { onInput, problem } = useLiveCheck(incidentInput, incidentFromForm);
-  const serverProblem = (name: string) => (state.status === "error" ? state.errors.find((e) => e.field === name)?.message : undefined);
-  const show = (name: string) => problem(name) ?? serverProblem(name);
+  const { onInput, problem } = useIncidentCheck(version === undefined);
+  const show = (name: string) => problem(name) ?? (state.status === "error" ? state.errors.find((e) => e.field === name)?.message : undefined);
   // A refused form comes back as it was sent.
   const sent = state.status === "error" ? state.values : undefined;
   const text = (name: TextName, label: string, options: { area?: boolean; hint?: string } = {}) => (
@@ -63,7 +79,7 @@ export function IncidentForm({ action, values = {}, version, submitLabel }: Prop
         <StateMessage state={state} />
       </div>
       {version !== undefined && <input type="hidden" name="version" value={version} />}
-      {version === undefined ? text("slug", "Slug", { hint: "lower-case words joined by hyphens; the address of the page" }) : <input type="hidden" name="slug" value={values.slug} />}
+      {version === undefined ? text("slug", "Slug", { hint: "the page's address: lower-case words joined by hyphens, made from the title unless you write one" }) : <input type="hidden" name="slug" value={values.slug} />}
       {text("title", "Title")}
       {text("provider", "Provider")}
       {text("service", "Service")}
@@ -81,7 +97,12 @@ export function IncidentForm({ action, values = {}, version, submitLabel }: Prop
       ))}
       {text("attackNote", "Attack note (optional)", { area: true, hint: `Who says so, and why. ${MARKDOWN_HINT}` })}
       {text("contextTitle", "Title of the context section (optional)", { hint: 'e.g. "The model"; "Context" when empty' })}
-      {text("cites", "Cites", { hint: "source numbers, e.g. 0 3" })}
+      {version !== undefined && (
+        <>
+          {twin("cites", stored.cites ?? "")}
+          <CitesField id="cites" name="cites" label="Cites" chosen={sent?.cites ?? stored.cites ?? ""} sources={sources} problem={show("cites")} />
+        </>
+      )}
       <div className="md:col-span-2">
         <button type="submit" disabled={pending} className={BUTTON}>
           {pending ? "Saving…" : submitLabel}

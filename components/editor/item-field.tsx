@@ -4,10 +4,13 @@ import type { FieldSpec } from "@/domain/record/collection";
 import { Field } from "@/components/ui/field";
 import { MARKDOWN_HINT } from "./markdown-hint";
 import { INPUT } from "@/components/ui/styles";
+import { CitesField } from "./cites-field";
 
 export type Choice = { value: string; label: string };
 
-type Props = { formId: string; spec: FieldSpec; value: string; problem?: string; choices: { events: Choice[]; durations: Choice[] } };
+/** What the item forms offer: the incident's events, durations and sources, and whether it has an affected list. */
+export type Choices = { events: Choice[]; durations: Choice[]; sources: Choice[]; hasList: boolean };
+type Props = { formId: string; spec: FieldSpec; value: string; problem?: string; choices: Choices };
 
 /** One control of an item form, drawn from its description in its collection (domain/record/collections/). */
 export function ItemField({ formId, spec, value, problem, choices }: Props) {
@@ -20,6 +23,7 @@ export function ItemField({ formId, spec, value, problem, choices }: Props) {
     "aria-describedby": `${hint ? `${id}-hint ` : ""}${id}-problem`,
     className: INPUT,
   };
+  if (spec.kind === "cites") return <CitesField id={id} name={spec.name} label={spec.label} chosen={value} sources={choices.sources} problem={problem} />;
   if (spec.kind === "checkbox") {
     return (
       <div className="flex items-center gap-2 self-center text-sm">

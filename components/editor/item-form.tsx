@@ -2,12 +2,13 @@
 
 import { Fragment, useActionState } from "react";
 import { type Collection, COLLECTIONS } from "@/domain/record/collections";
-import { formValueOf, itemFromForm } from "@/components/editor/fields";
+import { formValueOf, itemFromForm, timeProblems, zoneName } from "@/components/editor/fields";
+import { TimeField } from "./time-field";
 import { type EditorState, shownState } from "./editor-state";
 import { WAS } from "./changed";
 import { StateMessage } from "@/components/ui/field";
 import { BUTTON } from "@/components/ui/styles";
-import { type Choice, ItemField } from "./item-field";
+import { type Choices, ItemField } from "./item-field";
 import { useLiveCheck } from "./use-live-check";
 
 export type EditorAction = (previous: EditorState, form: FormData) => Promise<EditorState>;
@@ -20,14 +21,20 @@ type Props = {
   label: string;
   submitLabel: string;
   item?: Record<string, unknown>;
-  choices: { events: Choice[]; durations: Choice[] };
+  /** What a new item's form starts with (a source's next free number). */
+  start?: Record<string, string>;
+  choices: Choices;
 };
 
 /** Adds an item, or edits one when `item` is given; checked live with the server's own schema. */
-export function ItemForm({ collection, action, version, formId, label, submitLabel, item, choices }: Props) {
+export function ItemForm({ collection, action, version, formId, label, submitLabel, item, start, choices }: Props) {
   const [made, formAction, pending] = useActionState(action, { status: "idle" });
   const state = shownState(made, version);
-  const { onInput, problem } = useLiveCheck(COLLECTIONS[collection].schema, (form) => itemFromForm(collection, form));
+  const { onInput, problem } = useLiveCheck(
+    COLLECTIONS[collection].schema,
+    (form) => itemFromForm(collection, form),
+    (form) => timeProblems(collection, form),
+  );
   const sent = state.status === "error" ? state.values : undefined;
   const serverProblem = (name: string) => (state.status === "error" ? state.errors.find((e) => e.field === `item.${name}`)?.message : undefined);
   return (
@@ -36,17 +43,32 @@ export function ItemForm({ collection, action, version, formId, label, submitLab
         <StateMessage state={state} />
       </div>
       <input type="hidden" name="version" value={version} />
-      {COLLECTIONS[collection].fields.map((spec) => (
+      {COLLECTIONS[collection].fields
+        .filter((spec) => !spec.needsList || choices.hasList || (item?.[spec.name] ?? null) !== null)
+        .map((spec) => (
         <Fragment key={spec.name}>
           {/* The stored value's twin: a save sends only the fields the author changed. */}
           {item && <input type="hidden" name={WAS + spec.name} value={formValueOf(spec, item[spec.name])} />}
+          {spec.kind === "time" && item && <input type="hidden" name={WAS + zoneName(spec)} value="UTC" />}
+          {spec.kind === "time" ? (
+            <TimeField
+              id={`${formId}-${spec.name}`}
+              spec={spec}
+              zoneName={zoneName(spec)}
+              value={sent?.[spec.name] ?? formValueOf(spec, item?.[spec.name])}
+              zone={sent?.[zoneName(spec)] ?? "UTC"}
+              isNew={!item}
+              problem={problem(spec.name) ?? serverProblem(spec.name)}
+            />
+          ) : (
           <ItemField
             formId={formId}
             spec={spec}
-            value={sent?.[spec.name] ?? (spec.kind === "checkbox" && sent ? "" : formValueOf(spec, item?.[spec.name]))}
+            value={sent?.[spec.name] ?? (spec.kind === "checkbox" && sent ? "" : (start?.[spec.name] ?? formValueOf(spec, item?.[spec.name])))}
             problem={problem(spec.name) ?? serverProblem(spec.name)}
             choices={choices}
           />
+          )}
         </Fragment>
       ))}
       <div className="md:col-span-3">

@@ -7,15 +7,17 @@ import type { z } from "zod";
  * Checks the whole form with the server's own zod schema as the editor types, and shows the
  * problems of the fields already touched. The server checks again on submit.
  */
-export function useLiveCheck<S extends z.ZodType>(schema: S, fromForm: (form: FormData) => unknown) {
+export function useLiveCheck<S extends z.ZodType>(schema: S, fromForm: (form: FormData) => unknown, before: (form: FormData) => Array<{ field: string; message: string }> = () => []) {
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [problems, setProblems] = useState<Record<string, string>>({});
   const onInput = (event: FormEvent<HTMLFormElement>) => {
     const target = event.target as HTMLInputElement;
     const nextTouched = new Set(touched).add(target.name);
     setTouched(nextTouched);
-    const parsed = schema.safeParse(fromForm(new FormData(event.currentTarget)));
-    const found: Record<string, string> = {};
+    const form = new FormData(event.currentTarget);
+    const parsed = schema.safeParse(fromForm(form));
+    // What the form itself could not read says so in its own words, ahead of the schema.
+    const found: Record<string, string> = Object.fromEntries(before(form).map((p) => [p.field, p.message]));
     if (!parsed.success) for (const issue of parsed.error.issues) found[String(issue.path[0] ?? "")] ??= issue.message;
     setProblems(found);
   };

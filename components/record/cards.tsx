@@ -40,10 +40,12 @@ export function IncidentCards({ cards, href, files }: { cards: CardView[]; href:
                 <dd>{d.display}</dd>
               </div>
             ))}
-            <div>
-              <dt>Affected responses{c.affected?.sample ? " (sample data)" : ""}</dt>
-              <dd>{c.affected ? formatCount(c.affected.total) : "no list published"}</dd>
-            </div>
+            {c.affected && (
+              <div>
+                <dt>Affected responses{c.affected.sample ? " (sample data)" : ""}</dt>
+                <dd>{formatCount(c.affected.total)}</dd>
+              </div>
+            )}
           </dl>
           {files && (
             <p className="small">

@@ -11,6 +11,8 @@ export const QUIET_BUTTON = `inline-block px-4 py-2 ${QUIET}`;
 /** A small one in a bar: Sign out. */
 export const SMALL_QUIET_BUTTON = `px-3 py-1 text-sm ${QUIET}`;
 
-/** A text box or a select, full width, marked when its value was refused. */
-export const INPUT =
-  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
+/** A control's box, marked when its value was refused; INLINE_INPUT sits in a row, sized by its place. */
+export const INLINE_INPUT =
+  "rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
+/** A text box or a select, full width. */
+export const INPUT = `mt-1 block w-full ${INLINE_INPUT}`;

@@ -31,6 +31,8 @@ export type FieldSpec = {
   hint?: string;
   options?: readonly string[];
   initial?: string;
+  /** Shown only for an incident with an affected list (or an item that has a value already): a prompt-length threshold. */
+  needsList?: true;
   /** A duration field that belongs to one kind of duration only. */
   only?: DurationKind;
   wide?: boolean;
@@ -76,6 +78,8 @@ type Described<Item, S extends z.ZodType = z.ZodType<Item>> = {
   line(item: Item): string;
   /** A short name for an item inside a button or a label. */
   name(item: Item): string;
+  /** What a new item's form starts with, given the items there are (a source's next free number). */
+  next?(items: readonly Item[]): Record<string, string>;
   /** The name other items refer to an item by; the table's `key` column holds it. */
   key?(item: Item): string;
   /** The keys an item names in other items (or in its own collection). */

@@ -18,7 +18,7 @@ import { DomainError } from "@/domain/errors";
 import { UploadTooLargeError, withSpooledUpload } from "@/http/spool-upload";
 import { type Collection, itemLabel } from "@/domain/record/collections";
 import { editedItem, itemFromForm, timeProblems, timesShown } from "@/components/editor/fields";
-import { formValues, incidentFromForm, versionFromForm } from "@/components/editor/form-values";
+import { formValues, incidentFromForm, slugProblems, versionFromForm } from "@/components/editor/form-values";
 import { patchOf } from "@/components/editor/changed";
 import { EDITOR_ARGS, REFUSED } from "./action-args";
 
@@ -50,6 +50,8 @@ export const createIncidentAction = serverAction(
   async (_previous, form): Promise<EditorState> => {
     const actor = await editor("/editor");
     const input = incidentFromForm(form);
+    const slug = slugProblems(form);
+    if (slug.length) return { status: "error", message: `Fix the slug: ${slug.map((p) => p.message).join("; ")}.`, errors: slug, values: formValues(form) };
     const state = attempt(() => createIncident({ db: getDb(), actor, input }), "Created.", input.slug, form);
     if (state.status === "saved") redirect(`/editor/incidents/${input.slug}`);
     return state;

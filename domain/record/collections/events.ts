@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import * as sqlite from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { PRECISIONS, formatPreciseTimeShort, isValidPreciseTime } from "@/lib/precise-time";
+import { TIME_EXAMPLES } from "@/lib/written-time";
 import { cited, citesField, defineCollection, itemColumns, positionColumn, positionIndex } from "../collection";
 import { cites, key, text } from "../common";
 import { PHASES } from "../constants";
@@ -62,7 +63,7 @@ export const events = defineCollection({
   fields: [
     { name: "key", label: "Key", kind: "text", hint: "e.g. model-offline" },
     { name: "precision", label: "Precision", kind: "select", options: PRECISIONS, initial: "minute" },
-    { name: "at", label: "When (UTC)", kind: "time", hint: "2026-09-09T14:00Z, 2026-09-09, 2026-09 or 2026" },
+    { name: "at", label: "When", kind: "time", hint: `in the time zone below: ${TIME_EXAMPLES}; empty for precision none` },
     { name: "phase", label: "Phase", kind: "select", options: PHASES, initial: "response" },
     { name: "title", label: "Title", kind: "text" },
     citesField,

@@ -73,7 +73,7 @@ export const sources = defineCollection({
   seedFile: "sources.json",
   order: source.number,
   fields: [
-    { name: "number", label: "Number", kind: "number" },
+    { name: "number", label: "Number", kind: "number", hint: "the next free one, filled in; facts cite the source by it" },
     { name: "publisher", label: "Publisher", kind: "text" },
     { name: "title", label: "Title", kind: "text" },
     { name: "author", label: "Author (optional)", kind: "text", optional: true },
@@ -83,4 +83,5 @@ export const sources = defineCollection({
   ],
   line: (s) => `[${s.number}] ${s.title} — ${s.publisher}, ${s.publishedOn}`,
   name: (s) => `[${s.number}] ${s.title}`,
+  next: (all) => ({ number: String(all.reduce((max, s) => Math.max(max, s.number), 0) + 1) }),
 });

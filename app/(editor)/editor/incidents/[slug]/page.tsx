@@ -4,6 +4,7 @@ import { AffectedUploadForm } from "@/components/editor/affected-upload-form";
 import { IncidentForm } from "@/components/editor/incident-form";
 import { CollectionEditor } from "@/components/editor/collection-editor";
 import { EditorHeader } from "@/components/editor/editor-header";
+import { TimeZoneList } from "@/components/editor/time-field";
 import { requireUser } from "@/http/auth";
 import { readForEditing } from "@/db/read/editor";
 import { DomainError } from "@/domain/errors";
@@ -30,6 +31,8 @@ export default async function EditIncident({ params }: Props) {
   const choices = {
     events: view.record.events.map((e) => ({ value: e.key, label: `${e.key} (${formatPreciseTimeShort(e)})` })),
     durations: view.record.durations.map((d) => ({ value: d.key, label: `${d.key}: ${d.label}` })),
+    hasList: view.affected !== null,
+    sources: view.record.sources.map((s) => ({ value: String(s.number), label: `[${s.number}] ${s.title} (${s.publisher})` })),
   };
   return (
     <div className="space-y-10">
@@ -45,7 +48,7 @@ export default async function EditIncident({ params }: Props) {
           The incident
         </h2>
         <div className="mt-4">
-          <IncidentForm action={updateIncidentAction.bind(null, slug)} values={view.incident} version={view.version} submitLabel="Save" />
+          <IncidentForm action={updateIncidentAction.bind(null, slug)} values={view.incident} version={view.version} sources={choices.sources} submitLabel="Save" />
         </div>
       </section>
       {COLLECTION_NAMES.map((collection) => (
@@ -60,6 +63,7 @@ export default async function EditIncident({ params }: Props) {
           remove={(id) => removeItemAction.bind(null, slug, collection, id)}
         />
       ))}
+      <TimeZoneList />
       <section aria-labelledby="affected-heading">
         <h2 id="affected-heading" className="text-xl font-semibold">
           Affected list

@@ -1,0 +1,33 @@
+import type { Choice } from "./item-field";
+
+type Props = { id: string; name: string; label: string; chosen: string; sources: Choice[]; problem?: string; wide?: boolean };
+
+/** The sources a fact cites, picked from the incident's own by their number and title; none yet says where to add one. */
+export function CitesField({ id, name, label, chosen, sources, problem, wide = false }: Props) {
+  const picked = new Set(chosen.split(/[\s,]+/).filter(Boolean));
+  return (
+    <fieldset className={wide ? "md:col-span-3" : "md:col-span-2"} aria-describedby={`${id}-problem`}>
+      <legend className="text-sm font-semibold">{label}</legend>
+      {sources.length === 0 ? (
+        <p className="text-sm">
+          No sources yet: <a href="#sources-heading" className="text-blue-700 underline dark:text-blue-300">add the first under Sources</a>, then cite it here.
+        </p>
+      ) : (
+        <ul className="mt-1 grid gap-1 text-sm sm:grid-cols-2">
+          {sources.map((s) => (
+            <li key={s.value} className="flex items-start gap-2">
+              {/* Keyed by the choice: React applies defaultChecked only when it mounts. */}
+              <input key={`${s.value}-${picked.has(s.value)}`} id={`${id}-${s.value}`} type="checkbox" name={name} value={s.value} defaultChecked={picked.has(s.value)} className="mt-1" />
+              <label htmlFor={`${id}-${s.value}`} className="min-w-0 break-words">
+                {s.label}
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p id={`${id}-problem`} aria-live="polite" className="min-h-4 text-xs font-medium text-red-700 dark:text-red-300">
+        {problem ?? ""}
+      </p>
+    </fieldset>
+  );
+}
