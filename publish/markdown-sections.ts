@@ -1,5 +1,5 @@
 import { formatPreciseTime } from "@/lib/precise-time";
-import { affectedSentence, NO_AFFECTED_LIST } from "@/view/affected";
+import { affectedSentence } from "@/view/affected";
 import { type DurationRow, rowRange } from "@/view/durations";
 import { formatSourceDate, sourceByline } from "@/view/format";
 import { formatCount } from "@/lib/count";
@@ -59,7 +59,6 @@ function durations(s: Of<"durations">): string {
 /** Counts only: totals by role, per UTC day, per prompt-length bucket, and where the thresholds fall. */
 function affected(s: Of<"affected">): string {
   const a = s.affected;
-  if (a.state === "none") return blocks(heading(s.title), NO_AFFECTED_LIST);
   const sample = a.sample ? " — sample data" : "";
   const perDay = table(
     ["Day (UTC)", "Received another's data", "Own data exposed", "Total"],

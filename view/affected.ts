@@ -7,18 +7,16 @@ export type DayCount = { day: string; label: string; recipient: number; exposed:
 export type Threshold = { tokens: number; label: string };
 export type Bucket = { from: number; to: number; count: number };
 
-/** The affected list as every surface shows it: counts only, and whether there is a list at all. */
-export type AffectedView =
-  | { state: "none" }
-  | {
-      state: "list";
-      sample: boolean;
-      note: string | null;
-      total: number;
-      byRole: { recipient: number; exposed: number };
-      perDay: { days: DayCount[]; window: { from: string; to: string; label: string } | null; peak: DayCount | null };
-      histogram: { bucket: number; buckets: Bucket[]; low: number; high: number; inside: Threshold[]; outside: Threshold[] } | null;
-    };
+/** A published affected list as every surface shows it: counts only. An incident without one has no such section. */
+export type AffectedView = {
+  state: "list";
+  sample: boolean;
+  note: string | null;
+  total: number;
+  byRole: { recipient: number; exposed: number };
+  perDay: { days: DayCount[]; window: { from: string; to: string; label: string } | null; peak: DayCount | null };
+  histogram: { bucket: number; buckets: Bucket[]; low: number; high: number; inside: Threshold[]; outside: Threshold[] } | null;
+};
 
 const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -55,8 +53,7 @@ export function thresholdsOf(record: IncidentRecord): Threshold[] {
     .sort((a, b) => a.tokens - b.tokens);
 }
 
-export function affectedView(record: IncidentRecord, list: { rows: boolean; summary: AffectedSummary } | null): AffectedView {
-  if (!list) return { state: "none" };
+export function affectedView(record: IncidentRecord, list: { rows: boolean; summary: AffectedSummary }): AffectedView {
   const s = list.summary;
   const window = exposureWindow(record);
   const first = s.perDay[0]?.day;
@@ -102,4 +99,3 @@ export function affectedSentence(a: Extract<AffectedView, { state: "list" }>): s
   );
 }
 
-export const NO_AFFECTED_LIST = "No affected list has been published for this incident.";

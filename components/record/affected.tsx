@@ -1,7 +1,7 @@
 import { ChartFigure, Legend, NumbersTable } from "@/components/charts/chart-figure";
 import { Histogram } from "@/components/charts/histogram";
 import { PerDayChart } from "@/components/charts/per-day-chart";
-import { type AffectedView, affectedSentence, exposedCount, NO_AFFECTED_LIST } from "@/view/affected";
+import { type AffectedView, affectedSentence, exposedCount } from "@/view/affected";
 import { formatSourceDate } from "@/view/format";
 import { formatCount } from "@/lib/count";
 import { Prose } from "./prose";
@@ -77,16 +77,8 @@ function PromptLengths({ h, total, sample }: { h: NonNullable<List["histogram"]>
   );
 }
 
-/** Counts only: never a row, an account or a request id. Without a published list, it says so. */
-export function Affected({ title, affected }: { title: string; affected: AffectedView }) {
-  if (affected.state === "none") {
-    return (
-      <Section id="affected" title={title}>
-        <p>{NO_AFFECTED_LIST}</p>
-      </Section>
-    );
-  }
-  const a = affected;
+/** Counts only: never a row, an account or a request id. */
+export function Affected({ title, affected: a }: { title: string; affected: AffectedView }) {
   const sample = a.sample ? " — sample data" : "";
   return (
     <Section id="affected" title={title} badge={a.sample ? <SampleBadge /> : null}>

@@ -16,7 +16,7 @@ export function RecordHeader({ view, changesHref }: { view: IncidentView; change
       <h1>{view.title}</h1>
       {changesHref && (
         <p className="small muted">
-          Last updated <time dateTime={view.updatedAt}>{view.updatedAt.slice(0, 10)}</time> · <a href={changesHref}>what changed</a>
+          Last updated <time dateTime={view.updatedAt}>{`${view.updatedAt.slice(0, 10)} ${view.updatedAt.slice(11, 16)} UTC`}</time> · <a href={changesHref}>what changed</a>
         </p>
       )}
     </header>
