@@ -25,11 +25,11 @@ const collection = z.enum(COLLECTION_NAMES);
 const id = z.number().int().positive();
 /** The version the page wrote into the form: not typed by anyone, so anything else is not the page's. */
 const version = { version: positiveDecimalText };
-// Pickers (a fact's sources) send nothing when none is ticked.
+// Pickers (a fact's sources) send nothing when none is ticked, and a field an incident without a list is not offered is not sent.
 const incidentFields = Object.fromEntries(INCIDENT_FORM_FIELDS.map((name) => [name, name === "cites" ? textField.optional() : textField]));
 
 const itemFields = (c: Collection) =>
-  formWith({ ...version, ...Object.fromEntries(COLLECTIONS[c].fields.map((f) => [f.name, f.kind === "checkbox" ? checkboxField : f.kind === "cites" ? textField.optional() : textField])) });
+  formWith({ ...version, ...Object.fromEntries(COLLECTIONS[c].fields.map((f) => [f.name, f.kind === "checkbox" ? checkboxField : f.kind === "cites" || f.needsList ? textField.optional() : textField])) });
 
 /** The FormData at `at` checked against the fields of the collection the arguments name. */
 function itemForm(ctx: z.RefinementCtx, at: number, c: Collection, form: FormData): void {
