@@ -2,7 +2,6 @@ import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { type Actor, actorLabel } from "@/domain/access";
 import type { AuditAction } from "@/domain/audit";
-import { isCollection, itemLabel } from "@/domain/record/collections";
 import type { Db } from "./client";
 import { auditEntry } from "./schema";
 
@@ -39,29 +38,12 @@ export function auditTrail(db: Db, incidentId: number) {
   return db.select().from(auditEntry).where(eq(auditEntry.incidentId, incidentId)).orderBy(asc(auditEntry.id)).all();
 }
 
-const entityLabel = (entity: string) => (isCollection(entity) ? itemLabel(entity) : entity === "affected" ? "Affected list" : entity);
-const INCIDENT: Partial<Record<AuditAction, string>> = {
-  create: "Record created",
-  update: "Incident details changed",
-  publish: "Published",
-  unpublish: "Unpublished",
-};
-const DONE: Record<AuditAction, string> = {
-  create: "added",
-  update: "changed",
-  delete: "removed",
-  publish: "published",
-  unpublish: "unpublished",
-  import: "imported",
-};
-
-/**
- * What readers may see of the history: when, and what kind of change. Not who (an editor's email is
- * theirs) and not the values (the page itself shows the current ones).
- */
-export function publicChanges(db: Db, incidentId: number): Array<{ at: string; summary: string }> {
-  return auditTrail(db, incidentId).map((e) => ({
-    at: e.at,
-    summary: e.entity === "incident" ? (INCIDENT[e.action] ?? `Incident ${DONE[e.action]}`) : `${entityLabel(e.entity)} ${DONE[e.action]}`,
-  }));
+/** The entries readers may learn of (view/changes.ts words them): never the actor. */
+export function publicChanges(db: Db, incidentId: number) {
+  return db
+    .select({ at: auditEntry.at, action: auditEntry.action, entity: auditEntry.entity, before: auditEntry.before, after: auditEntry.after })
+    .from(auditEntry)
+    .where(eq(auditEntry.incidentId, incidentId))
+    .orderBy(asc(auditEntry.id))
+    .all();
 }

@@ -94,7 +94,7 @@ describe("/api/v1 writes", () => {
     expect(changes.status).toBe(200);
     const summary = (await changes.text()).replace(/<script[\s\S]*?<\/script>/g, "");
     let last = -1;
-    for (const line of ["Record created", "Source added", "Event added", "Event changed", "Incident details changed", "Published"]) {
+    for (const line of ["Record created", "Source added", "Event added", "Event changed", "Title changed", "Published"]) {
       const at = summary.indexOf(line, last + 1);
       expect(at, line).toBeGreaterThan(last);
       last = at;

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { publicChanges } from "@/db/audit";
 import { getDb } from "@/db/client";
 import { readIncidentMeta } from "@/db/read/incident";
+import { publicChangeLines } from "@/view/changes";
 
 export const dynamic = "force-dynamic";
 
@@ -20,7 +21,7 @@ const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 export default async function ChangesPage({ params }: Props) {
   const meta = readIncidentMeta(getDb(), (await params).slug);
   if (!meta) notFound();
-  const changes = publicChanges(getDb(), meta.id);
+  const changes = publicChangeLines(publicChanges(getDb(), meta.id));
   return (
     <div>
       <p className="text-sm">
