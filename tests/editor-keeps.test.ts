@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { signInAsNewEditor } from "./support/editor";
 import { newClient } from "./support/lookup";
@@ -139,6 +140,15 @@ describe("the editor keeps what the author chose", () => {
     await incidentForm(page).getByLabel("Cause", { exact: true }).fill("A full metadata volume.");
     await save(page, "Saved.");
     expect(await page.getByText("Source added.").count()).toBe(0);
+
+    // The history shows the field that changed, before and after, the changed words marked.
+    await page.goto(`${new URL(page.url()).pathname}/history`);
+    const edit = page.locator("main li").filter({ hasText: "Changed the incident" }).last();
+    const row = edit.getByRole("row", { name: /^cause/ });
+    expect(await row.locator("del").allInnerTexts()).toEqual(["Unknown yet."]);
+    expect(await row.locator("ins").allInnerTexts()).toEqual(["A full metadata volume."]);
+    expect(await edit.getByRole("row").count()).toBe(2);
+    await expectNoAxeViolations(page, "the history");
     await context.close();
   });
 });

@@ -1,0 +1,47 @@
+import type { DiffPart } from "@/lib/word-diff";
+import type { HistoryLine } from "@/view/history";
+
+const DEL = "bg-red-100 text-red-900 line-through dark:bg-red-950 dark:text-red-100";
+const INS = "bg-emerald-100 text-emerald-950 no-underline dark:bg-emerald-950 dark:text-emerald-100";
+
+/** One side of a field's change: the words both share, and this side's own marked. */
+function Side({ parts, own }: { parts: DiffPart[]; own: "removed" | "added" }) {
+  return (
+    <span className="whitespace-pre-wrap break-words">
+      {parts
+        .filter((p) => p.kind === "same" || p.kind === own)
+        .map((p, i) => (p.kind === "same" ? <span key={i}>{p.text}</span> : own === "removed" ? <del key={i} className={DEL}>{p.text}</del> : <ins key={i} className={INS}>{p.text}</ins>))}
+    </span>
+  );
+}
+
+/** A change in the history: when, who, what, and each field it changed, before and after side by side. */
+export function HistoryEntry({ line }: { line: HistoryLine }) {
+  return (
+    <li className="rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800">
+      <p>
+        <span className="font-mono">{line.at.slice(0, 16).replace("T", " ")} UTC</span> · <strong>{line.headline}</strong> · {line.actor}
+      </p>
+      {line.changes.length > 0 && (
+        <table className="mt-2 w-full table-fixed border-collapse text-left text-xs">
+          <thead>
+            <tr>
+              <th scope="col" className="w-32 py-1 pr-2">Field</th>
+              <th scope="col" className="py-1 pr-2">Before</th>
+              <th scope="col" className="py-1">After</th>
+            </tr>
+          </thead>
+          <tbody>
+            {line.changes.map((c) => (
+              <tr key={c.field} className="border-t border-slate-200 align-top dark:border-slate-800">
+                <th scope="row" className="py-1 pr-2 font-mono font-normal break-words">{c.field}</th>
+                <td className="py-1 pr-2">{c.before ? <Side parts={c.parts} own="removed" /> : <span className="text-slate-600 dark:text-slate-400">(empty)</span>}</td>
+                <td className="py-1">{c.after ? <Side parts={c.parts} own="added" /> : <span className="text-slate-600 dark:text-slate-400">(empty)</span>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </li>
+  );
+}
