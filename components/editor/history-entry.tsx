@@ -26,7 +26,7 @@ export function HistoryEntry({ line }: { line: HistoryLine }) {
         <table className="mt-2 w-full table-fixed border-collapse text-left text-xs">
           <thead>
             <tr>
-              <th scope="col" className="w-32 py-1 pr-2">Field</th>
+              <th scope="col" className="w-20 py-1 pr-2 sm:w-32">Field</th>
               <th scope="col" className="py-1 pr-2">Before</th>
               <th scope="col" className="py-1">After</th>
             </tr>
