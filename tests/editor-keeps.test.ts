@@ -144,7 +144,7 @@ describe("the editor keeps what the author chose", () => {
     // The history shows the field that changed, before and after, the changed words marked.
     await page.goto(`${new URL(page.url()).pathname}/history`);
     const edit = page.locator("main li").filter({ hasText: "Changed the incident" }).last();
-    const row = edit.getByRole("row", { name: /^cause/ });
+    const row = edit.getByRole("row", { name: /^Cause/ });
     expect(await row.locator("del").allInnerTexts()).toEqual(["Unknown yet."]);
     expect(await row.locator("ins").allInnerTexts()).toEqual(["A full metadata volume."]);
     expect(await edit.getByRole("row").count()).toBe(2);

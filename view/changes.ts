@@ -1,24 +1,12 @@
 import { z } from "zod";
 import type { AuditAction } from "@/domain/audit";
 import { collectionOf, isCollection, itemLabel } from "@/domain/record/collections";
+import { INCIDENT_LABELS, fieldName } from "@/domain/record/incident";
 
 /** An audit entry as readers may learn of it: when, what kind, and the incident's fields before and after (never who). */
 export type PublicEntry = { at: string; action: AuditAction; entity: string; before: string | null; after: string | null };
 
-/** How readers name the incident's own fields in a change; the enumerations say their new value, as the page does. */
-const FIELD_WORDS: Record<string, string> = {
-  title: "Title",
-  summary: "Summary",
-  provider: "Provider",
-  service: "Service",
-  model: "Model",
-  kind: "Kind",
-  impact: "Impact",
-  cause: "Cause",
-  attackNote: "Note on whether it was an attack",
-  contextTitle: "Title of the context section",
-  cites: "Sources cited",
-};
+/** The enumerations say their new value, as the page does; the other fields are named as the form labels them. */
 const SAID: Record<string, (value: unknown) => string> = {
   status: (v) => `Status: ${String(v)}`,
   severity: (v) => (v === null ? "Severity: unrated" : `Severity: ${String(v)}`),
@@ -36,8 +24,8 @@ function incidentChange(entry: PublicEntry): string {
   const said = changed.flatMap((name) => {
     const enumerated = SAID[name];
     if (enumerated) return [enumerated(after[name])];
-    const words = FIELD_WORDS[name];
-    return words ? [`${words} changed`] : [];
+    const label = new Map<string, string>(Object.entries(INCIDENT_LABELS)).get(name);
+    return label ? [`${fieldName(label)} changed`] : [];
   });
   return said.length ? said.join("; ") : "Incident details changed";
 }

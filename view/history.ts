@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { collectionOf, isCollection } from "@/domain/record/collections";
+import { INCIDENT_LABELS, fieldName } from "@/domain/record/incident";
 import { type DiffPart, wordDiff } from "@/lib/word-diff";
 
 /** An audit entry as the editor's history reads it (db/read/editor.ts historyOf). */
 export type HistoryEntry = { id: number; at: string; actor: string; action: string; entity: string; before: unknown; after: unknown };
-export type FieldChange = { field: string; before: string; after: string; parts: DiffPart[] };
+export type FieldChange = { field: string; label: string; before: string; after: string; parts: DiffPart[] };
 export type HistoryLine = { id: number; at: string; actor: string; headline: string; changes: FieldChange[] };
 
 /** Bookkeeping every row carries; not the author's. */
@@ -27,6 +28,12 @@ function headline(e: HistoryEntry): string {
   return `${verb} ${spec.names.one}${name ? ` “${name}”` : ""}`;
 }
 
+/** A field as its form labels it; a stored column no form shows (a duration's event ids) by its name. */
+function labelOf(entity: string, field: string): string {
+  const labels = entity === "incident" ? new Map<string, string>(Object.entries(INCIDENT_LABELS)) : isCollection(entity) ? new Map(collectionOf(entity).fields.map((f) => [f.name, f.label])) : new Map<string, string>();
+  return fieldName(labels.get(field) ?? field);
+}
+
 /** Each entry with the fields it changed, before and after, the changed words marked; Markdown stays text. */
 export function historyLines(entries: readonly HistoryEntry[]): HistoryLine[] {
   return entries.map((e) => {
@@ -36,7 +43,7 @@ export function historyLines(entries: readonly HistoryEntry[]): HistoryLine[] {
     const changes = names
       .map((field) => ({ field, before: text(before[field]), after: text(after[field]) }))
       .filter((c) => c.before !== c.after)
-      .map((c) => ({ ...c, parts: wordDiff(c.before, c.after) }));
+      .map((c) => ({ ...c, label: labelOf(e.entity, c.field), parts: wordDiff(c.before, c.after) }));
     return { id: e.id, at: e.at, actor: e.actor, headline: headline(e), changes };
   });
 }

@@ -34,7 +34,7 @@ export function HistoryEntry({ line }: { line: HistoryLine }) {
           <tbody>
             {line.changes.map((c) => (
               <tr key={c.field} className="border-t border-slate-200 align-top dark:border-slate-800">
-                <th scope="row" className="py-1 pr-2 font-mono font-normal break-words">{c.field}</th>
+                <th scope="row" className="py-1 pr-2 font-normal break-words">{c.label}</th>
                 <td className="py-1 pr-2">{c.before ? <Side parts={c.parts} own="removed" /> : <span className="text-slate-600 dark:text-slate-400">(empty)</span>}</td>
                 <td className="py-1">{c.after ? <Side parts={c.parts} own="added" /> : <span className="text-slate-600 dark:text-slate-400">(empty)</span>}</td>
               </tr>

@@ -7,7 +7,7 @@ import { incidentFormText, incidentFromForm, slugProblems } from "@/components/e
 import { WAS } from "./changed";
 import { CitesField } from "./cites-field";
 import type { Choice } from "./item-field";
-import { incidentInput } from "@/domain/record/incident";
+import { INCIDENT_LABELS as L, incidentInput } from "@/domain/record/incident";
 import { type EditorState, shownState } from "./editor-state";
 import { Field, SelectField, StateMessage } from "@/components/ui/field";
 import { MARKDOWN_HINT } from "./markdown-hint";
@@ -79,28 +79,28 @@ export function IncidentForm({ action, values = {}, version, sources = [], submi
         <StateMessage state={state} />
       </div>
       {version !== undefined && <input type="hidden" name="version" value={version} />}
-      {version === undefined ? text("slug", "Slug", { hint: "the page's address: lower-case words joined by hyphens, made from the title unless you write one" }) : <input type="hidden" name="slug" value={values.slug} />}
-      {text("title", "Title")}
-      {text("provider", "Provider")}
-      {text("service", "Service")}
-      {text("model", "Model (optional)")}
-      {text("kind", "Kind (optional)", { hint: 'what sort of incident, as the front page filters them, e.g. "Cross-customer data exposure"' })}
-      {select("status", (value) => <SelectField name="status" label="Status" value={value} options={INCIDENT_STATUSES} />)}
+      {version === undefined ? text("slug", L.slug, { hint: "the page's address: lower-case words joined by hyphens, made from the title unless you write one" }) : <input type="hidden" name="slug" value={values.slug} />}
+      {text("title", L.title)}
+      {text("provider", L.provider)}
+      {text("service", L.service)}
+      {text("model", L.model)}
+      {text("kind", L.kind, { hint: 'what sort of incident, as the front page filters them, e.g. "Cross-customer data exposure"' })}
+      {select("status", (value) => <SelectField name="status" label={L.status} value={value} options={INCIDENT_STATUSES} />)}
       {select("severity", (value) => (
-        <SelectField name="severity" label="Severity" hint="leave unrated unless someone with standing rated it" value={value} options={[{ value: "", label: "unrated" }, ...SEVERITIES]} />
+        <SelectField name="severity" label={L.severity} hint="leave unrated unless someone with standing rated it" value={value} options={[{ value: "", label: "unrated" }, ...SEVERITIES]} />
       ))}
-      <div className="md:col-span-2">{text("summary", "Summary", { area: true, hint: MARKDOWN_HINT })}</div>
-      {text("impact", "Impact", { area: true, hint: MARKDOWN_HINT })}
-      {text("cause", "Cause", { area: true, hint: MARKDOWN_HINT })}
+      <div className="md:col-span-2">{text("summary", L.summary, { area: true, hint: MARKDOWN_HINT })}</div>
+      {text("impact", L.impact, { area: true, hint: MARKDOWN_HINT })}
+      {text("cause", L.cause, { area: true, hint: MARKDOWN_HINT })}
       {select("isAttack", (value) => (
-        <SelectField name="isAttack" label="Was it an attack?" hint="leave it not established until a source says" value={value} options={[{ value: "", label: "not established" }, "yes", "no"]} />
+        <SelectField name="isAttack" label={L.isAttack} hint="leave it not established until a source says" value={value} options={[{ value: "", label: "not established" }, "yes", "no"]} />
       ))}
-      {text("attackNote", "Attack note (optional)", { area: true, hint: `Who says so, and why. ${MARKDOWN_HINT}` })}
-      {text("contextTitle", "Title of the context section (optional)", { hint: 'e.g. "The model"; "Context" when empty' })}
+      {text("attackNote", L.attackNote, { area: true, hint: `Who says so, and why. ${MARKDOWN_HINT}` })}
+      {text("contextTitle", L.contextTitle, { hint: 'e.g. "The model"; "Context" when empty' })}
       {version !== undefined && (
         <>
           {twin("cites", stored.cites ?? "")}
-          <CitesField id="cites" name="cites" label="Cites" chosen={sent?.cites ?? stored.cites ?? ""} sources={sources} problem={show("cites")} />
+          <CitesField id="cites" name="cites" label={L.cites} chosen={sent?.cites ?? stored.cites ?? ""} sources={sources} problem={show("cites")} />
         </>
       )}
       <div className="md:col-span-2">

@@ -71,3 +71,25 @@ export const incidentInput = incidentSchema.extend({
 });
 /** A patch: only the fields sent. No defaults in it, since zod 4 fills an optional field's default, and a patch without `kind` would clear it. */
 export const incidentChanges = incidentSchema.omit({ slug: true }).extend({ kind: text.nullable() }).partial();
+
+/** How the editor's form labels each of the incident's fields, and the history and the changes page name them. */
+export const INCIDENT_LABELS = {
+  slug: "Slug",
+  title: "Title",
+  provider: "Provider",
+  service: "Service",
+  model: "Model (optional)",
+  kind: "Kind (optional)",
+  status: "Status",
+  severity: "Severity",
+  summary: "Summary",
+  impact: "Impact",
+  cause: "Cause",
+  isAttack: "Was it an attack?",
+  attackNote: "Attack note (optional)",
+  contextTitle: "Title of the context section (optional)",
+  cites: "Cites",
+} as const satisfies Record<keyof typeof incidentSchema.shape, string>;
+
+/** A field's label without its "(optional)": how a sentence names it. */
+export const fieldName = (label: string) => label.replace(/ \(optional\)$/, "");
