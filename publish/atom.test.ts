@@ -17,7 +17,8 @@ function later(): CardView {
   const record = glmStored.record;
   const note = { key: "late-note", at: "2026-11-02T09:15Z", precision: "minute", phase: "follow-up", title: "A late note", detail: null, cites: [0] } as const;
   const events = [...record.events, { ...note, cites: [...note.cites] }];
-  return cardOf(withRecord(glmStored, { ...record, events, incident: { ...record.incident, slug: "another-incident", title: "Another & later" } }));
+  const edited = { ...withRecord(glmStored, { ...record, events, incident: { ...record.incident, slug: "another-incident", title: "Another & later" } }), updatedAt: "2026-11-03T10:20:30.456Z" };
+  return cardOf(edited);
 }
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
@@ -63,10 +64,12 @@ describe("renderAtomFeed", () => {
     expect(ids).toContain("tag:aftermath.invalid,2026:incident/glm-5-3-kv-cache-exposure");
   });
 
-  it("dates entries by their latest dated event, as RFC 3339, and the feed by the latest entry", () => {
+  it("orders entries by their latest dated event, dates each by its record's last edit (RFC 3339, to the second), and the feed by the newest edit", () => {
     const updated = [...feed.matchAll(/<updated>([^<]+)<\/updated>/g)].map((m) => m[1] ?? "");
     for (const u of updated) expect(u).toMatch(RFC3339);
-    expect(updated).toEqual(["2026-11-02T09:15:00Z", "2026-11-02T09:15:00Z", "2026-10-27T00:00:00Z"]);
+    // The later incident (newest event) comes first though GLM's record was edited after it.
+    expect(entries[0]).toContain("another-incident");
+    expect(updated).toEqual(["2026-11-30T12:00:00Z", "2026-11-03T10:20:30Z", "2026-11-30T12:00:00Z"]);
   });
 
   it("links each entry to its page and summarises it by its impact", () => {

@@ -13,8 +13,9 @@ const x = escapeXml;
 const listLine = (c: CardView) => (c.affected ? ` Affected responses on record: ${formatCount(c.affected.total)}${c.affected.sample ? " (sample data)" : ""}.` : "");
 
 /**
- * An Atom 1.0 feed with one entry per incident, newest first. `updated` is the latest dated event
- * of the incident (see latestUpdate), never the time of export, so exporting twice gives the same bytes.
+ * An Atom 1.0 feed with one entry per incident, newest incident first. An entry's `updated` is its
+ * record's last edit (RFC 4287 §4.2.15: a significant change), the feed's the newest of those; never
+ * the time of export, so exporting twice gives the same bytes.
  */
 export function renderAtomFeed(cards: readonly CardView[], opts: AtomOptions): string {
   const sorted = newestFirst(cards);
@@ -23,7 +24,7 @@ export function renderAtomFeed(cards: readonly CardView[], opts: AtomOptions): s
       `  <entry>`,
       `    <id>${x(`${TAG}:incident/${c.slug}`)}</id>`,
       `    <title>${x(c.title)}</title>`,
-      `    <updated>${c.latest}</updated>`,
+      `    <updated>${c.updated}</updated>`,
       `    <link rel="alternate" type="text/html" href="${x(`${opts.baseUrl}incidents/${encodeURIComponent(c.slug)}/`)}"/>`,
       `    <summary>${x(prosePlain(c.impact))}</summary>`,
       `    <content type="text">${x(`${prosePlain(c.impact)}${listLine(c)}`)}</content>`,
@@ -36,7 +37,7 @@ export function renderAtomFeed(cards: readonly CardView[], opts: AtomOptions): s
     `<feed xmlns="http://www.w3.org/2005/Atom">`,
     `  <id>${TAG}:feed</id>`,
     `  <title>Aftermath postmortems</title>`,
-    `  <updated>${sorted[0]?.latest ?? "1970-01-01T00:00:00Z"}</updated>`,
+    `  <updated>${sorted.reduce((newest, c) => (c.updated > newest ? c.updated : newest), "1970-01-01T00:00:00Z")}</updated>`,
     `  <link rel="self" type="application/atom+xml" href="${x(opts.feedUrl)}"/>`,
     `  <link rel="alternate" type="text/html" href="${x(opts.baseUrl)}"/>`,
     ...entries,

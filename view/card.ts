@@ -18,6 +18,8 @@ export type CardView = {
   impact: string;
   /** The latest dated event (see latestUpdate): what "newest" means. */
   latest: string;
+  /** When the record was last edited, to the second (RFC 3339): the feed's `updated`. */
+  updated: string;
   figures: Figure[];
   durations: Array<{ key: string; label: string; display: string }>;
   /** Null: no affected list has been published. */
@@ -56,13 +58,16 @@ export function cardView(stored: Stored): CardView {
     when: exposureOf(rows),
     impact: i.impact,
     latest: latestUpdate(record),
+    updated: toSecond(stored.updatedAt),
     figures: record.figures.filter((f) => f.headline),
     durations: LEAD_ROLES.flatMap((role) => rows.filter((r) => r.role === role).map((r) => ({ key: r.key, label: r.label, display: r.display }))),
     affected: stored.affected ? { total: stored.affected.summary.total, sample: stored.affected.summary.sample } : null,
   };
 }
 
-type Stored = { record: IncidentRecord; affected: { summary: AffectedSummary } | null };
+type Stored = { record: IncidentRecord; updatedAt: string; affected: { summary: AffectedSummary } | null };
+
+const toSecond = (instant: string) => new Date(instant).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 /** Incidents as cards, newest first: the front page, the export's index and the feed. */
 export const cardsOf = (stored: readonly Stored[]): CardView[] => newestFirst(stored.map(cardView));

@@ -13,6 +13,7 @@ const card = (slug: string): CardView => ({
   status: "resolved",
   when: null,
   impact: "",
+  updated: "2026-01-01T00:00:00Z",
   latest: "2026-01-01T00:00:00Z",
   figures: [],
   durations: [],
