@@ -3,20 +3,18 @@ import { cookies, headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import type { UserRole } from "@/domain/access";
-import { getDb, type Db } from "@/db/client";
+import { getDb } from "@/db/client";
 import { createSession, deleteSession, resolveSession, type SessionUser, sessionPolicy } from "@/db/sessions";
 import { isSecureRequest } from "@/config/request";
-import { type CookieOptions, cookieOptions, cookieValue } from "@/lib/cookies";
+import { type CookieOptions, cookieOptions } from "@/lib/cookies";
+import { PLAIN_SESSION_COOKIE, SECURE_SESSION_COOKIE } from "./session-cookie";
 
 export { type CookieOptions, cookieOptions } from "@/lib/cookies";
 export { isSecureRequest } from "@/config/request";
 
 export type { SessionUser } from "@/db/sessions";
 
-/** Over HTTPS: Secure, Path=/, no Domain, so no other host or path can set or shadow it. */
-export const SECURE_SESSION_COOKIE = "__Host-aftermath_session";
-/** Over plain HTTP a Secure cookie would never come back, and __Host- demands Secure. */
-export const PLAIN_SESSION_COOKIE = "aftermath_session";
+export { PLAIN_SESSION_COOKIE, SECURE_SESSION_COOKIE, userFromCookieHeader } from "./session-cookie";
 
 export const SIGNIN_PATH = "/signin";
 export const DEFAULT_AFTER_SIGNIN = "/editor";
@@ -60,28 +58,6 @@ const RANK: Record<UserRole, number> = { editor: 1, admin: 2 };
 /** Admins may do whatever editors may. */
 export function hasRole(user: SessionUser, role: UserRole): boolean {
   return RANK[user.role] >= RANK[role];
-}
-
-/**
- * The signed-in user of a Cookie header, for route handlers; no Next import involved. With
- * `secureRequest` given, only that request's cookie name counts; without it the __Host- cookie is
- * read first, then the plain one.
- */
-export function userFromCookieHeader(
-  db: Db,
-  cookieHeader: string | null | undefined,
-  now: number = Date.now(),
-  secureRequest?: boolean,
-): SessionUser | null {
-  const names =
-    secureRequest === undefined
-      ? [SECURE_SESSION_COOKIE, PLAIN_SESSION_COOKIE]
-      : [secureRequest ? SECURE_SESSION_COOKIE : PLAIN_SESSION_COOKIE];
-  for (const name of names) {
-    const rawId = cookieValue(cookieHeader, name);
-    if (rawId) return resolveSession(db, rawId, now)?.user ?? null;
-  }
-  return null;
 }
 
 async function requestCookie(): Promise<{ cookie: SessionCookie; rawId: string | undefined }> {

@@ -11,7 +11,7 @@ import { newClient } from "./support/lookup";
 // before the action runs. Nothing sent here is a request a form could make.
 
 const baseURL = inject("baseURL");
-const PAGES = ["/", "/compare", `/incidents/${SLUG}`, `/incidents/${SLUG}/changes`, `/incidents/${SLUG}/lookup`, "/signin", "/signout", "/editor", `/editor/incidents/${SLUG}`, `/editor/incidents/${SLUG}/history`];
+const PAGES = ["/", "/compare", `/incidents/${SLUG}`, `/incidents/${SLUG}/changes`, `/incidents/${SLUG}/lookup`, "/signin", "/signout", "/editor", `/editor/incidents/${SLUG}`, ...["sources", "events", "affected", "publish", "history"].map((s) => `/editor/incidents/${SLUG}/${s}`)];
 
 type Form = { page: string; id: string; hidden: Array<[string, string]>; visible: Array<{ name: string; file: boolean }> };
 type Sent = { what: string; page: string; init: RequestInit };
@@ -147,7 +147,7 @@ beforeAll(async () => {
 
 describe("server actions refuse arguments they cannot use", () => {
   it("finds every action of the app in the pages: sign-in, sign-out, the lookup and the editor's seven", () => {
-    expect(forms.map((f) => f.page).sort()).toEqual(expect.arrayContaining(["/signin", `/incidents/${SLUG}/lookup`, "/editor", `/editor/incidents/${SLUG}`]));
+    expect(forms.map((f) => f.page).sort()).toEqual(expect.arrayContaining(["/signin", `/incidents/${SLUG}/lookup`, "/editor", `/editor/incidents/${SLUG}`, `/editor/incidents/${SLUG}/events`, `/editor/incidents/${SLUG}/affected`]));
     expect(forms.length).toBeGreaterThanOrEqual(10);
   });
 

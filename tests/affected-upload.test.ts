@@ -117,7 +117,7 @@ describe("the editor's affected-list form", () => {
     const { slug } = await newIncident(false);
     const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": newClient() } });
     const page = await context.newPage();
-    const next = `/editor/incidents/${slug}`;
+    const next = `/editor/incidents/${slug}/affected`;
     const { email, password } = newEditor();
     await page.goto(next);
     await page.getByLabel("Email").fill(email);

@@ -44,8 +44,16 @@ describe("an editor writes a small incident end to end", () => {
     }
     await page.getByRole("button", { name: "Create draft" }).click();
     await page.waitForURL(`**/editor/incidents/${slug}`);
-    expect((await page.goto(`/incidents/${slug}`))?.status()).toBe(404);
-    await page.goto(`/editor/incidents/${slug}`);
+    // The draft's public address: a preview for its editor, nothing for anyone else.
+    expect((await page.goto(`/incidents/${slug}`))?.status()).toBe(200);
+    await page.getByRole("note", { name: "Draft" }).getByText("Draft, not published.").waitFor();
+    const stranger = await browser.newContext({ baseURL: inject("baseURL") });
+    for (const path of [`/incidents/${slug}`, `/incidents/${slug}/export.html`, `/incidents/${slug}/postmortem.md`, `/incidents/${slug}/incident.json`, `/incidents/${slug}/changes`]) {
+      expect((await stranger.request.get(path)).status(), path).toBe(404);
+    }
+    expect(await (await stranger.request.get("/feed.xml")).text()).not.toContain(slug);
+    await stranger.close();
+    await page.goto(`/editor/incidents/${slug}/sources`);
 
     const source = page.getByRole("form", { name: "Add a source" });
     await source.getByLabel("Number").fill("1");
@@ -55,6 +63,8 @@ describe("an editor writes a small incident end to end", () => {
     await source.getByRole("button", { name: "Add source" }).click();
     await page.getByText("Source added.").waitFor();
 
+    await page.getByRole("navigation", { name: "Sections of this incident" }).getByRole("link", { name: /^Events/ }).click();
+    await page.waitForURL(`**/editor/incidents/${slug}/events`);
     const event = page.getByRole("form", { name: "Add an event" });
     await event.getByLabel("Key").fill("disk-full");
     await event.getByLabel("When", { exact: true }).fill("2026-09-01T10:00Z");
@@ -64,7 +74,11 @@ describe("an editor writes a small incident end to end", () => {
     await page.getByText("Event added.").waitFor();
     await expectNoAxeViolations(page, "the incident editor");
 
-    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByRole("link", { name: "Check and publish" }).click();
+    await page.waitForURL(`**/editor/incidents/${slug}/publish`);
+    await expect(page.locator("main").innerText()).resolves.toContain("The incident's summary cites no source.");
+    await expectNoAxeViolations(page, "the publish page");
+    await page.getByRole("button", { name: "Publish anyway" }).click();
     await page.getByText("Published: readers can see it now.").waitFor();
 
     const visitor = await browser.newPage({ baseURL: inject("baseURL") });
@@ -88,7 +102,7 @@ describe("an editor writes a small incident end to end", () => {
     expect(targets).toEqual([]);
 
     await page.goto(`/editor/incidents/${slug}/history`);
-    const lines = await page.locator("main li p").allInnerTexts();
+    const lines = await page.locator("main ol li p").allInnerTexts();
     expect(lines.map((l) => / UTC · (.+?) · /.exec(l)?.[1])).toEqual(["Created the incident", `Added source “Postmortem ${XSS}”`, `Added event “Disk full ${XSS}”`, "Published the incident"]);
     expect(dialogs).toHaveLength(0);
     await visitor.close();

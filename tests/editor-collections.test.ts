@@ -65,20 +65,26 @@ describe("the editor's collections in the browser", () => {
     const page = await newPage();
     await signInAsNewEditor(page, `/editor/incidents/${slug}`);
 
-    const added: Array<[string, Record<string, string>, string, string]> = [
-      ["Add a figure", { Value: "42", "Unit (optional)": "jobs", Label: "Jobs stalled", Cites: "1", "Note (optional)": "Counted **twice**." }, "Add figure", "Figure added."],
+    // Each collection on its own page, reached from the outline, which counts what each holds.
+    const outline = page.getByRole("navigation", { name: "Sections of this incident" });
+    const outlined = async () => (await outline.getByRole("link").allInnerTexts()).map((t) => t.replace(/[\s,]+/g, " ").trim());
+    expect(await outlined()).toEqual(["The incident", "Sources 1", "Events 2", "Figures 0", "Durations 0", "Findings 0", "Reactions 0", "Recommendations 0", "Context 0", "Affected list none", "History"]);
+    const added: Array<[string, string, Record<string, string>, string, string]> = [
+      ["figures", "Add a figure", { Value: "42", "Unit (optional)": "jobs", Label: "Jobs stalled", Cites: "1", "Note (optional)": "Counted **twice**." }, "Add figure", "Figure added."],
       [
+        "durations",
         "Add a duration",
         { Key: "stall", Label: "Stall", "Counted by": "Example", Kind: "interval", "From event": "stall", "To event": "drain", Cites: "1", "How it is counted": "From the stall to the drain." },
         "Add duration",
         "Duration added.",
       ],
-      ["Add a finding", { Assessor: "An auditor", "Assessed on": "2026-10-02", Cites: "1", Finding: "The disk filled." }, "Add finding", "Finding added."],
-      ["Add a reaction", { Who: "A customer", "Affiliation (optional)": "Example Co", Cites: "1", Statement: "We noticed." }, "Add reaction", "Reaction added."],
-      ["Add a recommendation", { For: "provider", Status: "open", Cites: "1", Recommendation: "Alert on disk use." }, "Add recommendation", "Recommendation added."],
-      ["Add a context fact", { Topic: "Disks", Cites: "1", Statement: "They were small." }, "Add context fact", "Context fact added."],
+      ["findings", "Add a finding", { Assessor: "An auditor", "Assessed on": "2026-10-02", Cites: "1", Finding: "The disk filled." }, "Add finding", "Finding added."],
+      ["reactions", "Add a reaction", { Who: "A customer", "Affiliation (optional)": "Example Co", Cites: "1", Statement: "We noticed." }, "Add reaction", "Reaction added."],
+      ["recommendations", "Add a recommendation", { For: "provider", Status: "open", Cites: "1", Recommendation: "Alert on disk use." }, "Add recommendation", "Recommendation added."],
+      ["context", "Add a context fact", { Topic: "Disks", Cites: "1", Statement: "They were small." }, "Add context fact", "Context fact added."],
     ];
-    for (const [formName, fields, button, done] of added) {
+    for (const [section, formName, fields, button, done] of added) {
+      await page.goto(`/editor/incidents/${slug}/${section}`);
       const form = page.getByRole("form", { name: formName });
       await fill(form, fields);
       await submit(page, form, button, done);
@@ -92,15 +98,19 @@ describe("the editor's collections in the browser", () => {
     expect(items.recommendations).toMatchObject([{ audience: "provider", status: "open", text: "Alert on disk use." }]);
     expect(items.context).toMatchObject([{ topic: "Disks", statement: "They were small." }]);
 
+    await page.goto(`/editor/incidents/${slug}/figures`);
     await page.getByRole("region", { name: /^Figures/ }).locator("summary").first().click();
     const edit = page.getByRole("form", { name: "Edit figure Jobs stalled" });
     await expectNoAxeViolations(page, "the editor with an item open");
     await fill(edit, { Value: "43" });
     await submit(page, edit, "Save figure", "Figure saved.");
 
+    await page.goto(`/editor/incidents/${slug}/context`);
     await page.getByRole("region", { name: /^Context/ }).locator("summary").first().click();
     await page.getByRole("button", { name: "Delete this context fact" }).click();
     await page.getByRole("heading", { name: "Context (0)" }).waitFor();
+    expect(await outlined()).toContain("Context 0");
+    expect(await outlined()).toContain("Figures 1");
 
     items = await readItems(slug);
     expect(items.figures?.[0]?.value).toBe("43");
@@ -122,7 +132,7 @@ describe("the editor's collections in the browser", () => {
   it("refuses a stale edit with the reason, and keeps what the editor typed", async () => {
     const slug = await draftWithEvents();
     const page = await newPage();
-    await signInAsNewEditor(page, `/editor/incidents/${slug}`);
+    await signInAsNewEditor(page, `/editor/incidents/${slug}/findings`);
     // Someone else changes the incident after this page was drawn.
     const { version } = (await callApi("GET", `/incidents/${slug}`, { token })).body as { version: number };
     expect((await callApi("PATCH", `/incidents/${slug}`, { token, body: { version, title: "Changed elsewhere" } })).response.status).toBe(200);
@@ -140,7 +150,7 @@ describe("the editor's collections in the browser", () => {
   it("refuses to delete a source that facts still cite, and says which", async () => {
     const slug = await draftWithEvents();
     const page = await newPage();
-    await signInAsNewEditor(page, `/editor/incidents/${slug}`);
+    await signInAsNewEditor(page, `/editor/incidents/${slug}/sources`);
     await page.getByRole("region", { name: /^Sources/ }).locator("summary").first().click();
     await page.getByRole("button", { name: "Delete this source" }).click();
     await expect.poll(() => page.getByRole("alert").first().innerText()).toMatch(/Source \[1\] is cited by 2 fact/);

@@ -32,9 +32,9 @@ async function newDraft(page: Page): Promise<string> {
 const incidentForm = (page: Page) => page.locator("form").filter({ has: page.getByRole("button", { name: "Save", exact: true }) });
 const selected = (page: Page, label: string) => incidentForm(page).getByLabel(label, { exact: true }).inputValue();
 
-/** The incident's first source, numbered for the author. */
+/** The incident's first source, numbered for the author, added from the page that needs it. */
 async function addSource(page: Page): Promise<void> {
-  const source = page.getByRole("form", { name: "Add a source" });
+  const source = page.getByRole("form", { name: "Add a source here" });
   expect(await source.getByLabel("Number").inputValue()).toBe("1");
   await source.getByLabel("Publisher").fill("Example");
   await source.getByLabel("Title").fill("Status page");
@@ -80,6 +80,7 @@ describe("the editor keeps what the author chose", () => {
       expect(await selected(page, "Status")).toBe("mitigated");
 
       // A refused event keeps its phase and precision.
+      await page.goto(`/editor/incidents/${slug}/events`);
       const event = page.getByRole("form", { name: "Add an event" });
       await event.getByLabel("Phase").selectOption("detection");
       await event.getByLabel("Precision").selectOption("day");

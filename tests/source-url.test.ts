@@ -56,12 +56,12 @@ describe("a source's address", () => {
     const client = newClient();
     const signedIn = await submitForm("/signin?next=/editor", { email, password }, { client });
     const cookie = signedIn.setCookies.map((c) => c.split(";")[0]).join("; ");
-    const page = await (await fetch(new URL(`/editor/incidents/${slug}`, baseURL), { headers: { cookie, "x-forwarded-for": client } })).text();
+    const page = await (await fetch(new URL(`/editor/incidents/${slug}/sources`, baseURL), { headers: { cookie, "x-forwarded-for": client } })).text();
     const form = elementWith(page, "aria-label", "Add a source") ?? "";
     const body = new FormData();
     for (const c of elementsWith(form, "name")) body.append(c.attributes.get("name") ?? "", c.attributes.get("value") ?? "");
     for (const [name, value] of Object.entries({ number: "1", publisher: "Example", title: "Report", publishedOn: "2026-10-01", url: RAW })) body.set(name, value);
-    const posted = await fetch(new URL(`/editor/incidents/${slug}`, baseURL), { method: "POST", body, headers: { cookie, origin: baseURL, "x-forwarded-for": client }, redirect: "manual" });
+    const posted = await fetch(new URL(`/editor/incidents/${slug}/sources`, baseURL), { method: "POST", body, headers: { cookie, origin: baseURL, "x-forwarded-for": client }, redirect: "manual" });
     const html = await posted.text();
     expect(posted.status).toBe(200);
     expect(html).toContain(ENCODED);

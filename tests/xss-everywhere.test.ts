@@ -102,7 +102,8 @@ describe(`a record with ${JSON.stringify(PAYLOAD)} in every text field`, () => {
     // The forms hold the text exactly as saved, ready to edit.
     expect(await page.locator("textarea#summary").inputValue()).toBe(PAYLOAD);
     expect(await page.locator("main").innerText()).toContain(IMG);
-    for (const path of [`/editor/incidents/${slug}/history`, "/editor"]) {
+    const sections = ["sources", "events", "figures", "durations", "findings", "reactions", "recommendations", "context", "affected", "publish", "history"];
+    for (const path of [...sections.map((s) => `/editor/incidents/${slug}/${s}`), "/editor"]) {
       await page.goto(path, { waitUntil: "networkidle" });
       await page.evaluate(() => document.querySelectorAll("details").forEach((d) => (d.open = true)));
       expect(await liveMarkup(page), path).toEqual(INERT);

@@ -1,16 +1,20 @@
 import type { Choice } from "./item-field";
 
-type Props = { id: string; name: string; label: string; chosen: string; sources: Choice[]; problem?: string; wide?: boolean };
+type Props = { id: string; name: string; label: string; chosen: string; sources: Choice[]; addSource: string; problem?: string; wide?: boolean };
 
 /** The sources a fact cites, picked from the incident's own by their number and title; none yet says where to add one. */
-export function CitesField({ id, name, label, chosen, sources, problem, wide = false }: Props) {
+export function CitesField({ id, name, label, chosen, sources, addSource, problem, wide = false }: Props) {
   const picked = new Set(chosen.split(/[\s,]+/).filter(Boolean));
   return (
     <fieldset className={wide ? "md:col-span-3" : "md:col-span-2"} aria-describedby={`${id}-problem`}>
       <legend className="text-sm font-semibold">{label}</legend>
       {sources.length === 0 ? (
         <p className="text-sm">
-          No sources yet: <a href="#sources-heading" className="text-blue-700 underline dark:text-blue-300">add the first under Sources</a>, then cite it here.
+          No sources yet:{" "}
+          <a href={addSource} className="text-blue-700 underline dark:text-blue-300">
+            add one on this page
+          </a>
+          , then tick it here.
         </p>
       ) : (
         <ul className="mt-1 grid gap-1 text-sm sm:grid-cols-2">

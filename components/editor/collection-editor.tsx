@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { type Collection, collectionOf } from "@/domain/record/collections";
 import type { EditorItem } from "@/domain/record/collection";
 import type { Choices } from "./item-field";
@@ -12,12 +13,14 @@ type Props = {
   add: EditorAction;
   update: (id: number) => EditorAction;
   remove: (id: number) => EditorAction;
+  /** Shown above the form that adds an item: a source added from here (quick-source.tsx). */
+  beforeAdd?: ReactNode;
 };
 
 const EDIT = "shrink-0 text-sm font-semibold text-blue-700 underline dark:text-blue-300";
 
 /** A collection in the editor: each item with its own edit and delete, and a form to add one. */
-export function CollectionEditor({ collection, items, version, choices, add, update, remove }: Props) {
+export function CollectionEditor({ collection, items, version, choices, add, update, remove, beforeAdd }: Props) {
   const spec = collectionOf(collection);
   const names = spec.names;
   const headingId = `${collection}-heading`;
@@ -54,6 +57,8 @@ export function CollectionEditor({ collection, items, version, choices, add, upd
           );
         })}
       </ol>
+      {items.length === 0 && <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">None yet.</p>}
+      {beforeAdd && <div className="mt-4">{beforeAdd}</div>}
       <h3 className="mt-4 text-base font-semibold">Add {names.a}</h3>
       <div className="mt-2">
         <ItemForm

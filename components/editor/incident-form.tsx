@@ -11,12 +11,13 @@ import { INCIDENT_LABELS as L, incidentInput } from "@/domain/record/incident";
 import { type EditorState, shownState } from "./editor-state";
 import { Field, SelectField, StateMessage } from "@/components/ui/field";
 import { MARKDOWN_HINT } from "./markdown-hint";
+import { MarkdownArea } from "./markdown-area";
 import { BUTTON, INPUT } from "@/components/ui/styles";
 import { useLiveCheck } from "./use-live-check";
 
 type Values = Partial<Omit<ReturnType<typeof incidentFromForm>, "isAttack">> & { isAttack?: boolean | null };
 
-type Props = { action: (p: EditorState, f: FormData) => Promise<EditorState>; values?: Values; version?: number; sources?: Choice[]; submitLabel: string };
+type Props = { action: (p: EditorState, f: FormData) => Promise<EditorState>; values?: Values; version?: number; sources?: Choice[]; addSource?: string; submitLabel: string };
 
 type TextName = Exclude<keyof Values, "isAttack">;
 
@@ -32,7 +33,7 @@ function IncidentText({ name, label, area = false, hint, value, problem }: { nam
   };
   return (
     <Field name={name} label={label} hint={hint} problem={problem}>
-      {area ? <textarea rows={4} {...props} /> : <input {...props} />}
+      {area ? <MarkdownArea rows={4} {...props} /> : <input {...props} />}
     </Field>
   );
 }
@@ -51,7 +52,7 @@ function useIncidentCheck(isNew: boolean) {
   return { onInput, problem };
 }
 
-export function IncidentForm({ action, values = {}, version, sources = [], submitLabel }: Props) {
+export function IncidentForm({ action, values = {}, version, sources = [], addSource = "#quick-source", submitLabel }: Props) {
   const [made, formAction, pending] = useActionState(action, { status: "idle" });
   const state = shownState(made, version);
   // Each control's twin holds the stored value, so a save sends only the fields the author changed.
@@ -100,7 +101,7 @@ export function IncidentForm({ action, values = {}, version, sources = [], submi
       {version !== undefined && (
         <>
           {twin("cites", stored.cites ?? "")}
-          <CitesField id="cites" name="cites" label={L.cites} chosen={sent?.cites ?? stored.cites ?? ""} sources={sources} problem={show("cites")} />
+          <CitesField id="cites" name="cites" label={L.cites} chosen={sent?.cites ?? stored.cites ?? ""} sources={sources} addSource={addSource} problem={show("cites")} />
         </>
       )}
       <div className="md:col-span-2">

@@ -5,11 +5,12 @@ import { Field } from "@/components/ui/field";
 import { MARKDOWN_HINT } from "./markdown-hint";
 import { INPUT } from "@/components/ui/styles";
 import { CitesField } from "./cites-field";
+import { MarkdownArea } from "./markdown-area";
 
 export type Choice = { value: string; label: string };
 
-/** What the item forms offer: the incident's events, durations and sources, and whether it has an affected list. */
-export type Choices = { events: Choice[]; durations: Choice[]; sources: Choice[]; hasList: boolean };
+/** What the item forms offer: the incident's events, durations and sources, whether it has an affected list, and where a source is added from this page. */
+export type Choices = { events: Choice[]; durations: Choice[]; sources: Choice[]; hasList: boolean; addSource: string };
 type Props = { formId: string; spec: FieldSpec; value: string; problem?: string; choices: Choices };
 
 /** One control of an item form, drawn from its description in its collection (domain/record/collections/). */
@@ -23,7 +24,7 @@ export function ItemField({ formId, spec, value, problem, choices }: Props) {
     "aria-describedby": `${hint ? `${id}-hint ` : ""}${id}-problem`,
     className: INPUT,
   };
-  if (spec.kind === "cites") return <CitesField id={id} name={spec.name} label={spec.label} chosen={value} sources={choices.sources} problem={problem} />;
+  if (spec.kind === "cites") return <CitesField id={id} name={spec.name} label={spec.label} chosen={value} sources={choices.sources} addSource={choices.addSource} problem={problem} />;
   if (spec.kind === "checkbox") {
     return (
       <div className="flex items-center gap-2 self-center text-sm">
@@ -47,7 +48,7 @@ export function ItemField({ formId, spec, value, problem, choices }: Props) {
       </select>
     );
   } else if (spec.kind === "prose") {
-    control = <textarea {...common} rows={3} defaultValue={value} />;
+    control = <MarkdownArea {...common} rows={3} defaultValue={value} />;
   } else {
     control = <input {...common} type={spec.kind === "number" ? "number" : "text"} defaultValue={value} />;
   }

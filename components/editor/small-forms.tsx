@@ -24,6 +24,6 @@ function ButtonForm({ action, version, label, danger = false }: { action: Editor
 
 export const DeleteItemForm = (props: { action: EditorAction; version: number; label: string }) => <ButtonForm {...props} danger />;
 
-export const PublishForm = ({ action, version, published }: { action: EditorAction; version: number; published: boolean }) => (
-  <ButtonForm action={action} version={version} label={published ? "Unpublish (back to draft)" : "Publish"} />
+export const PublishForm = ({ action, version, published, label }: { action: EditorAction; version: number; published: boolean; label?: string }) => (
+  <ButtonForm action={action} version={version} label={label ?? (published ? "Unpublish (back to draft)" : "Publish")} />
 );

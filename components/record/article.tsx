@@ -43,15 +43,17 @@ export function RecordArticle({ view, actions, changesHref = null }: { view: Inc
       <RecordHeader view={view} changesHref={changesHref} />
       <Lead view={view} />
       {actions}
-      <nav className="toc no-print" aria-label="On this page">
-        <ul>
-          {view.sections.map((s) => (
-            <li key={s.id}>
-              <a href={`#${s.id}-heading`}>{s.title}</a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {view.sections.length > 0 && (
+        <nav className="toc no-print" aria-label="On this page">
+          <ul>
+            {view.sections.map((s) => (
+              <li key={s.id}>
+                <a href={`#${s.id}-heading`}>{s.title}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
       {view.sections.map((s) => (
         <SectionOf key={s.id} section={s} />
       ))}

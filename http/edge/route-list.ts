@@ -24,6 +24,8 @@ export type RouteSpec = {
   kept?: "page" | "feed" | IncidentFile;
   /** A kept page that reads its query (the dashboard's search and filters): kept only when asked without one. */
   readsQuery?: true;
+  /** An incident's page a signed-in editor may open while it is a draft: rendered for them, never kept. */
+  preview?: true;
 };
 
 const page = (path: string, post?: BodyRule): RouteSpec => ({ path, kind: "page", methods: post ? { GET: null, POST: post } : { GET: null } });
@@ -39,7 +41,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { ...publicPage("/"), readsQuery: true },
   file("/feed.xml", "feed"),
   publicPage("/compare"),
-  publicPage("/incidents/[slug]"),
+  { ...publicPage("/incidents/[slug]"), preview: true },
   publicPage("/incidents/[slug]/changes"),
   // Not kept: a tenant with a lookup session sees their own account on it.
   page("/incidents/[slug]/lookup", form),
@@ -57,6 +59,9 @@ export const ROUTES: readonly RouteSpec[] = [
   page("/editor", editorForm),
   page("/editor/incidents/[slug]", editorForm),
   page("/editor/incidents/[slug]/history"),
+  page("/editor/incidents/[slug]/publish", editorForm),
+  // A collection's items, or the affected list's upload (components/editor/sections.ts).
+  page("/editor/incidents/[slug]/[section]", editorForm),
   { path: "/api/incidents/[slug]/lookup", kind: "api", methods: { POST: { maxBytes: BODY_LIMITS.lookup } }, edge: true },
   { path: "/api/v1/openapi.json", kind: "api", methods: { GET: null } },
   { path: "/api/v1/incidents", kind: "api", methods: { GET: null, POST: json } },

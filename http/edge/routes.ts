@@ -7,7 +7,7 @@ import type { Admitted } from "./gate";
  * (the editor, the APIs, Next's own files) goes to Next as it comes.
  */
 export type CachedRoute = { key: string } & (
-  | { kind: "page"; slug: string | null }
+  | { kind: "page"; slug: string | null; preview: boolean }
   | { kind: "file"; slug: string; file: IncidentFile }
   | { kind: "feed" }
 );
@@ -21,7 +21,7 @@ export function cachedRoute(req: IncomingMessage, { route, path }: Admitted): Ca
   if (route.spec.readsQuery && req.url?.includes("?")) return null;
   const slug = route.params.slug ?? null;
   if (kept === "feed") return { key: path, kind: "feed" };
-  if (kept === "page") return { key: path, kind: "page", slug };
+  if (kept === "page") return { key: path, kind: "page", slug, preview: route.spec.preview === true };
   return slug === null ? null : { key: path, kind: "file", slug, file: kept };
 }
 

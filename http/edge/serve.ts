@@ -2,6 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import type { Db } from "@/db/client";
 import { feedFile, incidentFile } from "@/publish/files";
 import { readIncident, readPublished } from "@/db/read/incident";
+import { userFromCookieHeader } from "../session-cookie";
 import { cardsOf } from "@/view/card";
 import { API_POLICY, BASE_HEADERS, EXPORT_POLICY } from "../security-headers";
 import { hashable, withScriptHashes } from "./csp";
@@ -89,6 +90,13 @@ export function publicAnswers({ db, handle, generation, maxBytes }: { db: Db; ha
     if (hit) return sendEntry(asked, res, hit);
     // Only an incident's own path gets an entry: every address of one that is not published shares the not-found one.
     const gone = missing(route);
+    // A draft's page, for a signed-in editor: Next renders it for them alone (the page checks the session again).
+    if (gone && route.kind === "page" && route.preview && userFromCookieHeader(db, req.headers.cookie) !== null) {
+      delete req.headers["if-none-match"];
+      delete req.headers["if-modified-since"];
+      res.hold();
+      return handle(req, res);
+    }
     let render: Promise<{ entry: Entry; keep: boolean }> | undefined;
     const entry = await cache.getOrMake(gone ? NOT_FOUND_PATH : route.key, now, async () => {
       const stored = route.kind === "file" && !gone ? readIncident(db, route.slug) : null;

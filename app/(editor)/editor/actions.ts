@@ -38,7 +38,7 @@ function attempt(work: () => unknown, message: string, slug: string, form?: Form
     if (!(error instanceof DomainError)) throw error;
     return { status: "error", message: error.message, errors: error.details.errors ?? [], ...(form ? { values: formValues(form) } : {}) };
   }
-  revalidatePath(`/editor/incidents/${slug}`);
+  revalidatePath(`/editor/incidents/${slug}`, "layout");
   const made = madeVersion.safeParse(done);
   return { status: "saved", message, ...(made.success ? { version: made.data.version } : {}) };
 }
@@ -147,7 +147,7 @@ async function importAffected(slug: string, _previous: EditorState, form: FormDa
     return { status: "error", message: error.message, errors: error.details.errors ?? [] };
   }
   if (report.empty) return fail("Nothing was imported: the file holds no rows.");
-  revalidatePath(`/editor/incidents/${slug}`);
+  revalidatePath(`/editor/incidents/${slug}`, "layout");
   const removed = report.removed === null ? "" : `, ${report.removed} removed first`;
   return {
     status: "saved",

@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { DraftBand } from "@/components/record/draft-band";
 import { PageActions } from "@/components/record/page-actions";
 import { RecordArticle } from "@/components/record/article";
 import { getDb } from "@/db/client";
 import { readIncident } from "@/db/read/incident";
+import { currentUser } from "@/http/auth";
 import { prosePlain } from "@/lib/markdown/plain";
 import { incidentView } from "@/view/incident";
 
@@ -14,16 +16,28 @@ export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ slug: string }> };
 
-const load = cache((slug: string) => readIncident(getDb(), slug));
+/** The published incident; a draft only for a signed-in editor (the edge sends only theirs here, never keeping it). */
+const load = cache(async (slug: string) => {
+  const published = readIncident(getDb(), slug);
+  if (published) return published;
+  return (await currentUser()) ? readIncident(getDb(), slug, { drafts: true }) : null;
+});
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const stored = load((await params).slug);
-  return stored ? { title: stored.record.incident.title, description: prosePlain(stored.record.incident.impact) } : { title: "Not found" };
+  const stored = await load((await params).slug);
+  if (!stored) return { title: "Not found" };
+  const title = stored.published ? stored.record.incident.title : `Draft: ${stored.record.incident.title}`;
+  return { title, description: prosePlain(stored.record.incident.impact), ...(stored.published ? {} : { robots: { index: false } }) };
 }
 
 export default async function IncidentPage({ params }: Props) {
-  const stored = load((await params).slug);
+  const stored = await load((await params).slug);
   if (!stored) notFound();
   const view = incidentView(stored);
-  return <RecordArticle view={view} actions={<PageActions slug={view.slug} lookup={view.lookup} />} changesHref={`/incidents/${view.slug}/changes`} />;
+  return (
+    <>
+      {!stored.published && <DraftBand slug={view.slug} />}
+      <RecordArticle view={view} actions={<PageActions slug={view.slug} lookup={view.lookup} />} changesHref={`/incidents/${view.slug}/changes`} />
+    </>
+  );
 }

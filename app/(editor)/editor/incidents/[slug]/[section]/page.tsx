@@ -1,0 +1,61 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { AffectedUploadForm } from "@/components/editor/affected-upload-form";
+import { CollectionEditor } from "@/components/editor/collection-editor";
+import { sectionParam } from "@/components/editor/sections";
+import { QuickSource } from "@/components/editor/quick-source";
+import { TimeZoneList } from "@/components/editor/time-field";
+import { collectionOf } from "@/domain/record/collections";
+import { addItemAction, importAffectedAction, removeItemAction, updateItemAction } from "../../../actions";
+import { choicesOf, loadForEditor } from "../load";
+import { Shell } from "../shell";
+
+type Props = { params: Promise<{ slug: string; section: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const section = sectionParam.safeParse((await params).section);
+  const title = !section.success ? "Not found" : section.data === "affected" ? "Affected list" : collectionOf(section.data).names.many;
+  return { title, robots: { index: false } };
+}
+
+/** One section of an incident in the editor: a collection's items with their forms, or the affected list's upload. */
+export default async function EditSection({ params }: Props) {
+  const { slug, section: asked } = await params;
+  const parsed = sectionParam.safeParse(asked);
+  if (!parsed.success) notFound();
+  const section = parsed.data;
+  const view = await loadForEditor(slug, section);
+  if (section === "affected") {
+    const total = view.affected?.summary.total;
+    return (
+      <Shell view={view} current="affected">
+        <section aria-labelledby="affected-heading">
+          <h2 id="affected-heading" className="text-xl font-semibold">
+            Affected list
+          </h2>
+          <p className="mt-2 text-sm">{total === undefined ? "No list has been imported: the page shows no affected section and the lookup is not offered." : `The live list holds ${total} rows.`}</p>
+          <div className="mt-4">
+            <AffectedUploadForm action={importAffectedAction.bind(null, slug)} version={view.version} />
+          </div>
+        </section>
+      </Shell>
+    );
+  }
+  const choices = choicesOf(view);
+  const cites = collectionOf(section).fields.some((f) => f.kind === "cites");
+  return (
+    <Shell view={view} current={section}>
+      <CollectionEditor
+        collection={section}
+        items={view.items[section]}
+        version={view.version}
+        choices={choices}
+        add={addItemAction.bind(null, slug, section)}
+        update={(id) => updateItemAction.bind(null, slug, section, id)}
+        remove={(id) => removeItemAction.bind(null, slug, section, id)}
+        beforeAdd={cites && <QuickSource action={addItemAction.bind(null, slug, "sources")} version={view.version} choices={choices} start={collectionOf("sources").next?.(view.items.sources)} open={choices.sources.length === 0} />}
+      />
+      <TimeZoneList />
+    </Shell>
+  );
+}

@@ -1,0 +1,27 @@
+"use client";
+
+import { type ComponentProps, useRef, useState } from "react";
+import { Prose } from "@/components/record/prose";
+
+type Props = Omit<ComponentProps<"textarea">, "defaultValue" | "onInput"> & { id: string; defaultValue: string };
+
+/** A Markdown field with its preview, drawn by the page's own renderer; without JavaScript the preview shows the text as it was loaded. */
+export function MarkdownArea({ id, defaultValue, ...props }: Props) {
+  const area = useRef<HTMLTextAreaElement>(null);
+  const [text, setText] = useState(defaultValue);
+  // A form reset after a save changes the value without an input event: read it again when the preview opens.
+  const reread = () => setText(area.current?.value ?? defaultValue);
+  return (
+    <>
+      <textarea ref={area} id={id} defaultValue={defaultValue} onInput={(e) => setText(e.currentTarget.value)} {...props} />
+      <details className="mt-1 text-sm" onToggle={reread}>
+        <summary className="cursor-pointer text-xs font-semibold text-slate-700 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-slate-300">
+          Preview
+        </summary>
+        <div id={`${id}-preview`} className="record mt-1 rounded-md border border-dashed border-slate-400 p-2 dark:border-slate-600">
+          {text.trim() ? <Prose text={text} /> : <p className="text-slate-600 dark:text-slate-400">(empty)</p>}
+        </div>
+      </details>
+    </>
+  );
+}
