@@ -24,10 +24,12 @@ type Props = {
   /** What a new item's form starts with (a source's next free number). */
   start?: Record<string, string>;
   choices: Choices;
+  /** Drawn folded under this summary, open from the start when `open`, and while its save's banner shows. */
+  folded?: { summary: string; open: boolean; id: string };
 };
 
 /** Adds an item, or edits one when `item` is given; checked live with the server's own schema. */
-export function ItemForm({ collection, action, version, formId, label, submitLabel, item, start, choices }: Props) {
+export function ItemForm({ collection, action, version, formId, label, submitLabel, item, start, choices, folded }: Props) {
   const [made, formAction, pending] = useActionState(action, { status: "idle" });
   const state = shownState(made, version);
   const { onInput, problem } = useLiveCheck(
@@ -37,7 +39,7 @@ export function ItemForm({ collection, action, version, formId, label, submitLab
   );
   const sent = state.status === "error" ? state.values : undefined;
   const serverProblem = (name: string) => (state.status === "error" ? state.errors.find((e) => e.field === `item.${name}`)?.message : undefined);
-  return (
+  const form = (
     <form action={formAction} onInput={onInput} className="grid gap-3 md:grid-cols-3" aria-label={label}>
       <div className="md:col-span-3">
         <StateMessage state={state} />
@@ -77,5 +79,12 @@ export function ItemForm({ collection, action, version, formId, label, submitLab
         </button>
       </div>
     </form>
+  );
+  if (!folded) return form;
+  return (
+    <details id={folded.id} open={folded.open || state.status !== "idle"} className="rounded-md border border-slate-300 p-3 dark:border-slate-700">
+      <summary className="cursor-pointer text-sm font-semibold focus-visible:outline-2 focus-visible:outline-blue-600">{folded.summary}</summary>
+      <div className="mt-3">{form}</div>
+    </details>
   );
 }

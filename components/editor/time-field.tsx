@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { FieldSpec } from "@/domain/record/collection";
 import { PRECISIONS } from "@/lib/precise-time";
 import { readWrittenTime } from "@/lib/written-time";
@@ -28,6 +28,14 @@ export function TimeField({ id, spec, zoneName, value, zone, isNew, problem }: P
   const [said, setSaid] = useState<string | null>(null);
   const scripted = useSyncExternalStore(noSubscribe, () => true, () => false);
   const localZone = useSyncExternalStore(noSubscribe, () => Intl.DateTimeFormat().resolvedOptions().timeZone, () => null);
+
+  // A form emptied after its save (React resets it) says nothing back until the author writes again.
+  useEffect(() => {
+    const form = text.current?.form;
+    const clear = () => setSaid(null);
+    form?.addEventListener("reset", clear);
+    return () => form?.removeEventListener("reset", clear);
+  }, []);
 
   const precisionOf = () => {
     const control = text.current?.form?.elements.namedItem("precision");

@@ -54,7 +54,14 @@ export default async function Publish({ params }: { params: Promise<{ slug: stri
             <p className="mt-1 text-sm">It has sources and events, and every statement cites a source.</p>
           )}
         </div>
-        {!view.published && (
+        {view.published ? (
+          <p role="status" className="rounded-md border border-emerald-600 bg-emerald-50 p-3 text-sm font-medium text-emerald-900 dark:bg-emerald-950/40 dark:text-emerald-200">
+            Published: readers can see it now.{" "}
+            <Link href={`/incidents/${slug}`} className="underline">
+              Open its page
+            </Link>
+          </p>
+        ) : (
           <div>
             <p className="mb-2 text-sm">{gaps.length ? "You may publish it as it is; readers will see it without what is listed above." : "Readers, the feed and the exports get it as soon as you publish."}</p>
             <PublishForm action={publishAction.bind(null, slug, true)} version={view.version} published={false} label={gaps.length ? "Publish anyway" : "Publish"} />
