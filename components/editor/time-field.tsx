@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { type RefObject, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { FieldSpec } from "@/domain/record/collection";
 import { PRECISIONS } from "@/lib/precise-time";
 import { readWrittenTime } from "@/lib/written-time";
@@ -16,6 +16,16 @@ function nowIn(zone: string): string {
   return p.replace(",", "");
 }
 
+/** A form emptied after its save (React resets it) says nothing back until the author writes again. */
+function useClearedOnReset(field: RefObject<HTMLInputElement | null>, setSaid: (said: null) => void) {
+  useEffect(() => {
+    const form = field.current?.form;
+    const clear = () => setSaid(null);
+    form?.addEventListener("reset", clear);
+    return () => form?.removeEventListener("reset", clear);
+  }, [field, setSaid]);
+}
+
 /**
  * When something happened, as the author writes it: a clock (today), a date and a clock, "now",
  * or the record's own forms, in the zone beside it, with what it means in UTC said back as they
@@ -29,13 +39,7 @@ export function TimeField({ id, spec, zoneName, value, zone, isNew, problem }: P
   const scripted = useSyncExternalStore(noSubscribe, () => true, () => false);
   const localZone = useSyncExternalStore(noSubscribe, () => Intl.DateTimeFormat().resolvedOptions().timeZone, () => null);
 
-  // A form emptied after its save (React resets it) says nothing back until the author writes again.
-  useEffect(() => {
-    const form = text.current?.form;
-    const clear = () => setSaid(null);
-    form?.addEventListener("reset", clear);
-    return () => form?.removeEventListener("reset", clear);
-  }, []);
+  useClearedOnReset(text, setSaid);
 
   const precisionOf = () => {
     const control = text.current?.form?.elements.namedItem("precision");
