@@ -1,4 +1,4 @@
-import type { FieldSpec } from "@/domain/record/collection";
+import { type FieldSpec, belongsTo } from "@/domain/record/collection";
 import { type Collection, COLLECTIONS } from "@/domain/record/collections";
 import { changedNames, sentValues } from "./changed";
 import { PRECISIONS } from "@/lib/precise-time";
@@ -34,23 +34,7 @@ function timeOf(spec: FieldSpec, form: Form): ReadTime {
   return readWrittenTime({ text: formText(form, spec.name), zone: formText(form, zoneName(spec)) || "UTC", precision, now: Date.now() });
 }
 
-/** The time fields of an item's form that cannot be read, each with what to write instead. */
-export function timeProblems(collection: Collection, form: Form): Array<{ field: string; message: string }> {
-  return COLLECTIONS[collection].fields.flatMap((spec) => {
-    const read = spec.kind === "time" ? timeOf(spec, form) : null;
-    return read && !read.ok ? [{ field: spec.name, message: read.message }] : [];
-  });
-}
-
-/** How the form's times were read, in the author's zone and in UTC ("14:02 Europe/Berlin = 13:02 UTC"). */
-export function timesShown(collection: Collection, form: Form): string[] {
-  return COLLECTIONS[collection].fields.flatMap((spec) => {
-    const read = spec.kind === "time" ? timeOf(spec, form) : null;
-    return read?.ok && read.shown ? [`${spec.label}: ${read.shown}`] : [];
-  });
-}
-
-function valueOf(spec: FieldSpec, form: Form): unknown {
+function valueOf(spec: FieldSpec, form: Form, times: ReadonlyMap<string, ReadTime>): unknown {
   const raw = formText(form, spec.name);
   switch (spec.kind) {
     case "number":
@@ -60,28 +44,40 @@ function valueOf(spec: FieldSpec, form: Form): unknown {
     case "cites":
       return citesOf(sentValues(form, spec.name));
     case "time": {
-      const read = timeOf(spec, form);
-      return read.ok ? read.at : raw;
+      const read = times.get(spec.name);
+      return read?.ok ? read.at : raw;
     }
     default:
       return spec.optional && raw === "" ? null : raw;
   }
 }
 
-/** A collection item in its plain form (keys, source numbers), as the API and the seed write it. */
-export function itemFromForm(collection: Collection, form: Form): Record<string, unknown> {
+/**
+ * An item's form read once: the item in its plain form (keys, source numbers), as the API and the
+ * seed write it; the time fields it cannot read, each with what to write instead; and how it read
+ * the others, in the author's zone and in UTC ("14:02 Europe/Berlin = 13:02 UTC").
+ */
+export function readItemForm(collection: Collection, form: Form) {
   const kind = collection === "durations" ? formText(form, "kind") : null;
-  const fields: readonly FieldSpec[] = COLLECTIONS[collection].fields;
-  return Object.fromEntries(fields.filter((f) => !f.only || f.only === kind).map((f) => [f.name, valueOf(f, form)]));
+  const fields = COLLECTIONS[collection].fields.filter((f) => belongsTo(f, kind));
+  const timed = fields.filter((f) => f.kind === "time").map((spec) => ({ spec, read: timeOf(spec, form) }));
+  const times = new Map(timed.map((t) => [t.spec.name, t.read]));
+  return {
+    item: Object.fromEntries(fields.map((f) => [f.name, valueOf(f, form, times)])),
+    unread: timed.flatMap(({ spec, read }) => (read.ok ? [] : [{ field: spec.name, message: read.message }])),
+    shown: timed.flatMap(({ spec, read }) => (read.ok && read.shown ? [`${spec.label}: ${read.shown}`] : [])),
+  };
 }
 
-/** An edited item: the fields the author changed as the form sends them, the others as stored. */
-export function editedItem(collection: Collection, form: Pick<FormData, "get" | "getAll">, stored: Record<string, unknown>): Record<string, unknown> {
-  const sent = itemFromForm(collection, form);
-  const changed = new Set(changedNames(form, Object.keys(sent)));
+export const itemFromForm = (collection: Collection, form: Form) => readItemForm(collection, form).item;
+export const timeProblems = (collection: Collection, form: Form) => readItemForm(collection, form).unread;
+
+/** The fields of an item's form the author changed, as the form sends them: what an edit patches. */
+export function changedFields(collection: Collection, form: Form, item: Record<string, unknown>): Record<string, unknown> {
+  const changed = new Set(changedNames(form, Object.keys(item)));
   // A time is also changed when only its zone is: the same clock in another zone is another time.
   for (const spec of COLLECTIONS[collection].fields) if (spec.kind === "time" && changedNames(form, [zoneName(spec)]).length) changed.add(spec.name);
-  return Object.fromEntries(Object.entries(sent).map(([name, value]) => [name, changed.has(name) || !(name in stored) ? value : stored[name]]));
+  return Object.fromEntries(Object.entries(item).filter(([name]) => changed.has(name)));
 }
 
 /** The text a control shows for a stored value: the inverse of valueOf; a ticked checkbox sends "on". */

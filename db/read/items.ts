@@ -1,8 +1,8 @@
 import "server-only";
-import { asc, eq, getTableColumns } from "drizzle-orm";
+import { and, asc, eq, getTableColumns } from "drizzle-orm";
 import { z } from "zod";
 import type { Refs } from "@/domain/record/collection";
-import { COLLECTION_NAMES, type Collection, collectionOf, perCollection } from "@/domain/record/collections";
+import { COLLECTION_NAMES, type Collection, collectionOf, isCollection, perCollection } from "@/domain/record/collections";
 import { source } from "@/domain/record/collections/sources";
 import type { CitationSubject } from "@/domain/record/constants";
 import { incidentSchema } from "@/domain/record/incident";
@@ -74,4 +74,30 @@ export function readItems(tx: Tx, incidentId: number, cites: Cites, slug: string
     return { ...fromRow(row, refs), ...(subject ? { cites: cites(subject, rowId.parse(row.id)) } : {}) };
   };
   return { record: perCollection((c) => of(c).map((row) => item(c, row))), ids: perCollection((c) => of(c).map((row) => rowId.parse(row.id))) };
+}
+
+/** One item of an incident as the record holds it (keys where its row holds ids, citations as source numbers); null when it has none of that id. */
+export function itemIn(tx: Tx, c: Collection, incidentId: number, id: number): Row | null {
+  const { table, subject, fromRow } = collectionOf(c);
+  const row = tx.select().from(table).where(and(eq(table.id, id), eq(table.incidentId, incidentId))).get();
+  if (!row) return null;
+  const refs: Refs = {
+    id: () => null,
+    key: (to, refId) => {
+      if (!isCollection(to)) throw new Error(`no collection "${to}" to refer to`);
+      const target = collectionOf(to).table;
+      const found = tx.select({ key: keyColumn(to) }).from(target).where(eq(target.id, refId)).get();
+      if (!found) throw new Error(`dangling reference to ${to} ${refId} in incident ${incidentId}`);
+      return rowKey.parse(found.key);
+    },
+  };
+  if (!subject) return fromRow(row, refs);
+  const cited = tx
+    .select({ number: source.number })
+    .from(citation)
+    .innerJoin(source, eq(citation.sourceId, source.id))
+    .where(and(eq(citation.subjectType, subject), eq(citation.subjectId, id)))
+    .orderBy(asc(source.number))
+    .all();
+  return { ...fromRow(row, refs), cites: cited.map((c) => c.number) };
 }

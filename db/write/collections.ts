@@ -2,13 +2,13 @@ import "server-only";
 import { and, eq, getTableColumns, max } from "drizzle-orm";
 import { z } from "zod";
 import type { Actor } from "@/domain/access";
-import { type Refs, itemCites } from "@/domain/record/collection";
+import { type Refs, belongsTo, itemCites } from "@/domain/record/collection";
 import { type Collection, collectionOf, isCollection } from "@/domain/record/collections";
 import { itemBody, versionOnly } from "@/domain/record/edits";
 import { DomainError } from "@/domain/errors";
 import { parseInput } from "@/domain/input";
 import type { Db } from "../client";
-import { keyColumn } from "../read/items";
+import { itemIn, keyColumn } from "../read/items";
 import { citation } from "../schema";
 import { type Tx, assertCanWrite, citesOf, mutateIncident, setCitations } from "./mutate";
 
@@ -87,20 +87,46 @@ export function addItem({ db, actor, slug, collection, input }: { db: Db; actor:
   });
 }
 
-export function updateItem(args: { db: Db; actor: Actor; slug: string; collection: Collection; id: number; input: unknown }) {
-  const { db, actor, slug, collection, id, input } = args;
+type ItemArgs = { db: Db; actor: Actor; slug: string; collection: Collection; id: number };
+
+/** An item replaced by `whole` (made in the transaction from what is stored): checked whole, with its before and after for the audit. */
+function replaceItem({ db, actor, slug, collection, id }: ItemArgs, version: number | null, whole: (stored: Row) => unknown) {
   assertCanWrite(actor);
-  const { version, item } = parseInput(itemBody(collection), input);
   const spec = collectionOf(collection);
   return mutateIncident(db, actor, slug, version, (tx, inc) => {
+    const stored = itemIn(tx, collection, inc.id, id);
+    if (!stored) throw new DomainError("not-found", `No ${collection} item ${id} in "${slug}".`);
     const before = snapshot(tx, collection, findRow(tx, collection, inc.id, id));
-    if (!before) throw new DomainError("not-found", `No ${collection} item ${id} in "${slug}".`);
+    const { item } = parseInput(itemOnly(collection), { item: whole(stored) });
     checkUnique(tx, collection, inc.id, item, id);
     const values = spec.toRow(item, refsIn(tx, inc.id));
     guarded(`Cannot change ${collection} item ${id}`, () => tx.update(spec.table).set(values).where(eq(spec.table.id, id)).run());
     if (spec.subject) setCitations(tx, inc.id, spec.subject, id, itemCites(item));
     const after = snapshot(tx, collection, findRow(tx, collection, inc.id, id));
     return { action: "update", entity: collection, entityId: id, before, after, result: { id } };
+  });
+}
+
+/** An item replaced whole (the API's PUT). */
+export function updateItem(args: ItemArgs & { input: unknown }) {
+  const { version, item } = parseInput(itemBody(args.collection), args.input);
+  return replaceItem(args, version, () => item);
+}
+
+const itemOnly = (c: Collection) => z.strictObject({ item: collectionOf(c).schema });
+const itemPatch = z.strictObject({ version: z.number().int().positive(), changes: z.record(z.string(), z.unknown()) });
+
+/**
+ * An item changed in the fields `changes` names only (the editor's save): the rest as stored when
+ * the change is made, in the same transaction, so no save writes back a field its author did not touch.
+ */
+export function patchItem(args: ItemArgs & { input: unknown }) {
+  const { version, changes } = parseInput(itemPatch, args.input);
+  const fields = collectionOf(args.collection).fields;
+  return replaceItem(args, version, (stored) => {
+    const merged = { ...stored, ...changes };
+    // A duration made stated keeps no events of the interval it was, nor an interval stated minutes.
+    return Object.fromEntries(Object.entries(merged).filter(([name]) => fields.every((f) => f.name !== name || belongsTo(f, merged.kind))));
   });
 }
 

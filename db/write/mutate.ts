@@ -10,7 +10,7 @@ import type { Db, Tx } from "../client";
 import { source } from "@/domain/record/collections/sources";
 import { citation, incident } from "../schema";
 import { recordIn } from "../read/incident";
-import { recordProblems } from "@/domain/record/checks";
+import { RULED_ENTITIES, recordProblems } from "@/domain/record/checks";
 
 export type { Tx };
 
@@ -76,7 +76,7 @@ export function mutateIncident<R>(
       );
     }
     const done = change(tx, current);
-    keepsTheRules(tx, current.id, done.entity);
+    if (RULED_ENTITIES.has(done.entity)) keepsTheRules(tx, current.id, done.entity);
     const next = current.version + 1;
     tx.update(incident)
       .set({ version: next, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` })

@@ -5,6 +5,9 @@ import type { IncidentRecord } from "./record";
 /** A rule the whole record breaks, with the item and the field each side of it would be fixed in. */
 export type RecordProblem = { message: string; at: Array<{ collection: string; key: string; field: string }> };
 
+/** What recordProblems reads: a write to anything else cannot break its rules, so it is not checked again. */
+export const RULED_ENTITIES: ReadonlySet<string> = new Set(["events", "durations"]);
+
 /**
  * What the record's schema cannot see item by item and every write must keep: an interval ends
  * after it starts, whichever of its duration or its events was edited. Pages compute lengths from

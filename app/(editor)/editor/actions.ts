@@ -8,16 +8,15 @@ import { z } from "zod";
 import type { EditorState } from "@/components/editor/editor-state";
 import { requireUser } from "@/http/auth";
 import { getDb } from "@/db/client";
-import { readForEditing } from "@/db/read/editor";
 import { appLookupSecret } from "@/config/secret";
 import { importAffectedList } from "@/db/write/affected";
-import { addItem, removeItem, updateItem } from "@/db/write/collections";
+import { addItem, patchItem, removeItem } from "@/db/write/collections";
 import { createIncident, setPublished, updateIncident } from "@/db/write/incident";
 import type { Actor } from "@/domain/access";
 import { DomainError } from "@/domain/errors";
 import { UploadTooLargeError, withSpooledUpload } from "@/http/spool-upload";
 import { type Collection, itemLabel } from "@/domain/record/collections";
-import { editedItem, itemFromForm, timeProblems, timesShown } from "@/components/editor/fields";
+import { changedFields, readItemForm } from "@/components/editor/fields";
 import { formValues, incidentFromForm, slugProblems, versionFromForm } from "@/components/editor/form-values";
 import { patchOf } from "@/components/editor/changed";
 import { EDITOR_ARGS, REFUSED } from "./action-args";
@@ -84,37 +83,27 @@ export const publishAction = serverAction(
   REFUSED,
 );
 
-/** An item as stored now, in its plain form; one that is gone is the verb's to refuse, so it is empty here. */
-function storedItem(slug: string, c: Collection, id: number): Record<string, unknown> {
-  const found = readForEditing(slug).items[c].find((item) => item.id === id);
-  if (!found) return {};
-  const { id: _id, ...plain } = found;
-  return plain;
-}
-
-/** The item verbs' shared part, once their arguments are checked. */
-async function onItem(slug: string, c: Collection, done: string, work: (actor: Actor) => unknown, form?: FormData): Promise<EditorState> {
+/** The item verbs' shared part, once their arguments are checked: the form is read once, its times said back in the banner. */
+async function onItem(slug: string, c: Collection, done: string, work: (actor: Actor, item: Record<string, unknown>) => unknown, form?: FormData): Promise<EditorState> {
   const actor = await editor(`/editor/incidents/${slug}`);
+  const read = form ? readItemForm(c, form) : { item: {}, unread: [], shown: [] };
   // A time the form cannot read is said in the form's words, before any verb sees the text.
-  const unread = form ? timeProblems(c, form) : [];
-  if (unread.length) {
-    return { status: "error", message: unread.map((p) => p.message).join(" "), errors: unread.map((p) => ({ field: `item.${p.field}`, message: p.message })), values: form ? formValues(form) : {} };
+  if (read.unread.length) {
+    return { status: "error", message: read.unread.map((p) => p.message).join(" "), errors: read.unread.map((p) => ({ field: `item.${p.field}`, message: p.message })), values: form ? formValues(form) : {} };
   }
-  const shown = form ? timesShown(c, form) : [];
-  return attempt(() => work(actor), `${itemLabel(c)} ${done}.${shown.length ? ` ${shown.join("; ")}.` : ""}`, slug, form);
+  return attempt(() => work(actor, read.item), `${itemLabel(c)} ${done}.${read.shown.length ? ` ${read.shown.join("; ")}.` : ""}`, slug, form);
 }
 
 export const addItemAction = serverAction(
   EDITOR_ARGS.addItem,
-  async (slug, c, _previous, form) =>
-    onItem(slug, c, "added", (actor) => addItem({ db: getDb(), actor, slug, collection: c, input: { version: versionFromForm(form), item: itemFromForm(c, form) } }), form),
+  async (slug, c, _previous, form) => onItem(slug, c, "added", (actor, item) => addItem({ db: getDb(), actor, slug, collection: c, input: { version: versionFromForm(form), item } }), form),
   REFUSED,
 );
 
 export const updateItemAction = serverAction(
   EDITOR_ARGS.updateItem,
   async (slug, c, id, _previous, form) =>
-    onItem(slug, c, "saved", (actor) => updateItem({ db: getDb(), actor, slug, collection: c, id, input: { version: versionFromForm(form), item: editedItem(c, form, storedItem(slug, c, id)) } }), form),
+    onItem(slug, c, "saved", (actor, item) => patchItem({ db: getDb(), actor, slug, collection: c, id, input: { version: versionFromForm(form), changes: changedFields(c, form, item) } }), form),
   REFUSED,
 );
 
