@@ -5,9 +5,10 @@ import { durationRows } from "@/view/durations";
 import { servedSources } from "@/view/format";
 
 /** incident.json: the importable record, the lengths computed from it, and the list's public counts. */
-export function buildDocument(stored: { record: IncidentRecord; affected: { summary: AffectedSummary } | null }): IncidentDocument {
+export function buildDocument(stored: { record: IncidentRecord; updatedAt: string; affected: { summary: AffectedSummary } | null }): IncidentDocument {
   return {
     schemaVersion: SCHEMA_VERSION,
+    updatedAt: stored.updatedAt,
     record: { ...stored.record, sources: servedSources(stored.record.sources) },
     computed: {
       durations: durationRows(stored.record).map((r) => ({ key: r.key, length: r.length, approx: r.approx, basis: r.basis, minutes: r.minutes })),

@@ -41,10 +41,13 @@ function counted(page: Page) {
 /** axe runs in the page, so only with JavaScript on; the same pages are checked then. */
 async function look(page: Page, name: string, js: boolean): Promise<void> {
   if (js) await expectNoAxeViolations(page, name);
+  const heights: number[] = [];
   for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: path.join(SHOTS, `${js ? "js" : "nojs"}-${name}-${width}.png`), fullPage: true });
+    heights.push(await page.evaluate(() => document.documentElement.scrollHeight));
   }
+  console.log(`${name}: ${heights.join(" px at 390, ")} px at 1440`);
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
@@ -142,6 +145,15 @@ describe("an author's run, from a fresh sign-in to resolved", () => {
       expect(await (await reader.request.get(`/incidents/${slug}/changes`)).text()).toContain("Status: resolved");
       expect(await (await reader.request.get("/feed.xml")).text()).toContain(title);
       await reader.close();
+
+      // Every section's page, and the editor's own, pass axe as they stand at the end of the run.
+      if (js) {
+        const pages = await outline.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+        for (const href of [...pages, "/editor"]) {
+          await page.goto(href);
+          await expectNoAxeViolations(page, href);
+        }
+      }
 
       // The closing note's figures: what the run took.
       console.log(`author run, JavaScript ${js ? "on" : "off"}: ${tally.saves} saves, ${tally.loads} page loads`);

@@ -34,12 +34,12 @@ async function signedIn(slug: string): Promise<{ context: BrowserContext; cookie
   return { context, cookie };
 }
 
-/** The hidden fields of the page's Publish form, exactly as a browser without JavaScript would send them. */
+/** The hidden fields of the publish page's form, exactly as a browser without JavaScript would send them. */
 async function publishForm(slug: string, cookie: string): Promise<Array<[string, string]>> {
-  const html = await (await fetch(new URL(`/editor/incidents/${slug}`, baseURL), { headers: { cookie } })).text();
+  const html = await (await fetch(new URL(`/editor/incidents/${slug}/publish`, baseURL), { headers: { cookie } })).text();
   const forms = html.split("<form").slice(1).map((f) => f.slice(0, f.indexOf("</form>")));
-  const form = forms.find((f) => />Publish<\/button>/.test(f));
-  if (!form) throw new Error("no Publish form on the editor page");
+  const form = forms.find((f) => />Publish( anyway)?<\/button>/.test(f));
+  if (!form) throw new Error("no Publish form on the publish page");
   return elementsWith(form, "type", "hidden").map((i) => [i.attributes.get("name") ?? "", i.attributes.get("value") ?? ""]);
 }
 

@@ -19,9 +19,10 @@ const MARKERS = {
   tenantKey: tenantKey(SECRET, ACCOUNT),
   requestId: "REQUEST-MARKER-7f3a",
   createdAt: "CREATED-MARKER",
-  updatedAt: "UPDATED-MARKER",
   version: "918273645",
 };
+/** Not private: the page says when the record was last changed, the feed dates its entry by it and the document carries it. */
+const UPDATED_AT = "2026-11-30T08:09:10.123Z";
 
 let dir: string;
 beforeAll(async () => {
@@ -40,7 +41,7 @@ beforeAll(async () => {
     secret: SECRET,
   });
   db.update(incident)
-    .set({ createdAt: MARKERS.createdAt, updatedAt: MARKERS.updatedAt, version: Number(MARKERS.version) })
+    .set({ createdAt: MARKERS.createdAt, updatedAt: UPDATED_AT, version: Number(MARKERS.version) })
     .where(eq(incident.id, id))
     .run();
   db.$client.close();
@@ -55,8 +56,10 @@ describe("exports carry nothing private", () => {
     for (const [name, bytes] of files) expect(bytes.toString("utf8").includes(marker), name).toBe(false);
   });
 
-  it("still counts the planted row, as a count", () => {
-    const doc = JSON.parse(fs.readFileSync(path.join(dir, "out", "incidents", SLUG, "incident.json"), "utf8")) as { affected: { total: number } };
+  it("still counts the planted row, as a count, and carries the record's last change", () => {
+    const doc = JSON.parse(fs.readFileSync(path.join(dir, "out", "incidents", SLUG, "incident.json"), "utf8")) as { affected: { total: number }; updatedAt: string };
     expect(doc.affected.total).toBe(1);
+    expect(doc.updatedAt).toBe(UPDATED_AT);
+    expect(fs.readFileSync(path.join(dir, "out", "feed.xml"), "utf8")).toContain("<updated>2026-11-30T08:09:10Z</updated>");
   });
 });

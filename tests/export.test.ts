@@ -142,6 +142,9 @@ describe("the exported page in Chromium", () => {
   });
 });
 
+/** A file as two databases holding the same record give it: all but when each last changed it. */
+const timeless = (text: string) => text.replace(/"updatedAt": "[^"]+"/g, '"updatedAt": "…"').replace(/<updated>[^<]+<\/updated>/g, "<updated>…</updated>");
+
 describe("the app serves the same files", () => {
   const baseURL = inject("baseURL");
   it.each([
@@ -153,7 +156,8 @@ describe("the app serves the same files", () => {
     const response = await fetch(new URL(`/incidents/${SLUG}/${route}`, baseURL));
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe(type);
-    expect(await response.text()).toBe(file(`incidents/${SLUG}/${name}`));
+    // The server's database was seeded at another moment than the export's: the record's last change is its own.
+    expect(timeless(await response.text())).toBe(timeless(file(`incidents/${SLUG}/${name}`)));
   });
 
   it("/feed.xml, whose entry for the incident is the exported one", async () => {
@@ -163,6 +167,6 @@ describe("the app serves the same files", () => {
     const entry = (xml: string) => xml.match(new RegExp(`<entry>(?:(?!</entry>)[\\s\\S])*incident/${SLUG}</id>[\\s\\S]*?</entry>`))?.[0];
     const served = entry(await response.text());
     expect(served).toBeDefined();
-    expect(served).toBe(entry(file("feed.xml")));
+    expect(timeless(served ?? "")).toBe(timeless(entry(file("feed.xml")) ?? ""));
   });
 });

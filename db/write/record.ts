@@ -15,7 +15,12 @@ import { incident } from "../schema";
 import { insertRecord } from "./insert-record";
 import { assertCanWrite, writeTransaction } from "./mutate";
 
-const importInput = z.strictObject({ record: incidentRecord, affected: affectedSummarySchema.nullable().default(null) });
+const importInput = z.strictObject({
+  record: incidentRecord,
+  affected: affectedSummarySchema.nullable().default(null),
+  /** The record's last change where it was exported: an import is a copy, not an edit of it. */
+  updatedAt: z.iso.datetime({ offset: false }).optional(),
+});
 
 /**
  * A whole incident at once: the seed loader's and import:incident's way in. One transaction, one
@@ -24,7 +29,7 @@ const importInput = z.strictObject({ record: incidentRecord, affected: affectedS
  */
 export function importRecord({ db, actor, input }: { db: Db; actor: Actor; input: unknown }): { slug: string; version: number } {
   assertCanWrite(actor);
-  const { record, affected } = parseInput(importInput, input);
+  const { record, affected, updatedAt } = parseInput(importInput, input);
   const { slug } = record.incident;
   return writeTransaction(db, (tx) => {
     if (tx.select({ n: count() }).from(incident).where(eq(incident.slug, slug)).get()?.n) {
@@ -33,6 +38,7 @@ export function importRecord({ db, actor, input }: { db: Db; actor: Actor; input
     const problem = recordProblems(record)[0];
     if (problem) throw new DomainError("invalid", `Nothing was imported: ${problem.message}`);
     const incidentId = insertRecord(tx, record);
+    if (updatedAt) tx.update(incident).set({ updatedAt }).where(eq(incident.id, incidentId)).run();
     if (affected) insertCountsList(db, incidentId, affected);
     const items = Object.fromEntries(COLLECTION_NAMES.map((c) => [c, record[c].length]));
     recordAudit(tx, {

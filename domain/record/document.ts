@@ -20,6 +20,8 @@ export const incidentDocumentSchema = z
   .strictObject({
     $schema: z.string().optional(),
     schemaVersion: z.literal(SCHEMA_VERSION),
+    /** When the record was last changed in the database it was exported from; an import keeps it. */
+    updatedAt: z.iso.datetime({ offset: false }).optional(),
     record: incidentRecord,
     computed: z.strictObject({ durations: z.array(computedDuration) }),
     affected: affectedSummarySchema.nullable(),
