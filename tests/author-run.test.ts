@@ -26,10 +26,11 @@ afterAll(async () => {
 
 const today = new Date().toISOString().slice(0, 10);
 
-/** Counts what the author does: each save pressed and each document the browser loads. */
+/** Counts what the author does: each save pressed, each document the browser loads, and each address it shows (a load or the app's own navigation). */
 function counted(page: Page) {
-  const tally = { saves: 0, loads: 0 };
+  const tally = { saves: 0, loads: 0, addresses: 0 };
   page.on("load", () => void tally.loads++);
+  page.on("framenavigated", (frame) => void (frame === page.mainFrame() && tally.addresses++));
   const save = async (form: Locator, button: string, done: string) => {
     tally.saves++;
     await form.getByRole("button", { name: button, exact: true }).click();
@@ -146,6 +147,10 @@ describe("an author's run, from a fresh sign-in to resolved", () => {
       expect(await (await reader.request.get("/feed.xml")).text()).toContain(title);
       await reader.close();
 
+      // The closing note's figures: what the run took.
+      console.log(`author run, JavaScript ${js ? "on" : "off"}: ${tally.saves} saves, ${tally.loads} page loads, ${tally.addresses} addresses shown`);
+      expect(tally.saves).toBe(9);
+
       // Every section's page, and the editor's own, pass axe as they stand at the end of the run.
       if (js) {
         const pages = await outline.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
@@ -155,9 +160,6 @@ describe("an author's run, from a fresh sign-in to resolved", () => {
         }
       }
 
-      // The closing note's figures: what the run took.
-      console.log(`author run, JavaScript ${js ? "on" : "off"}: ${tally.saves} saves, ${tally.loads} page loads`);
-      expect(tally.saves).toBe(9);
       await context.close();
     });
   }
