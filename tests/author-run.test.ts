@@ -90,12 +90,13 @@ describe("an author's run, from a fresh sign-in to resolved", () => {
       await fill(quick, { Publisher: "Example Cloud", Title: "Status page: object storage", "Published on": today });
       await save(quick, "Add source", "Source added.");
 
-      for (const [key, at, phase, name] of [
-        ["uploads-fail", "14:02", "trigger", "Uploads start failing"],
-        ["fix-deployed", "14:38", "recovery", "A fix is deployed"],
+      // Keys left empty are made from the titles: "uploads-start-failing", "a-fix-is-deployed".
+      for (const [at, phase, name] of [
+        ["14:02", "trigger", "Uploads start failing"],
+        ["14:38", "recovery", "A fix is deployed"],
       ] as const) {
         const event = page.getByRole("form", { name: "Add an event" });
-        await fill(event, { Key: key, When: at, Phase: phase, Title: name });
+        await fill(event, { When: at, Phase: phase, Title: name });
         await cite(event, 1);
         await save(event, "Add event", `Event added. When: ${today} ${at} UTC`);
       }
@@ -110,7 +111,7 @@ describe("an author's run, from a fresh sign-in to resolved", () => {
 
       await outline.getByRole("link", { name: /^Durations/ }).click();
       const duration = page.getByRole("form", { name: "Add a duration" });
-      await fill(duration, { Key: "outage", Label: "Outage", "Stands for (optional)": "outage", "Counted by": "Example Cloud", "From event": "uploads-fail", "To event": "fix-deployed", "How it is counted": "From the first failed upload to the fix." });
+      await fill(duration, { Label: "Outage", "Stands for (optional)": "outage", "Counted by": "Example Cloud", "From event": "uploads-start-failing", "To event": "a-fix-is-deployed", "How it is counted": "From the first failed upload to the fix." });
       await cite(duration, 1);
       await save(duration, "Add duration", "Duration added.");
       await look(page, "durations", js);

@@ -54,6 +54,15 @@ describe("the editor's item forms", () => {
     expect(COLLECTIONS.sources.schema.safeParse(itemFromForm("sources", form)).success).toBe(false);
   });
 
+  it("make a key left empty from the title (an event's) or the label (a duration's), and keep one written", () => {
+    const event = asForm("events", { ...seedItems.events[0], key: "", title: "Uploads start failing (EU)" });
+    expect(itemFromForm("events", event).key).toBe("uploads-start-failing-eu");
+    event.set("key", "mine");
+    expect(itemFromForm("events", event).key).toBe("mine");
+    const duration = asForm("durations", { ...seedItems.durations[0], key: "", label: "Exposure window" });
+    expect(itemFromForm("durations", duration).key).toBe("exposure-window");
+  });
+
   it("send only the fields of the duration's kind", () => {
     const form = asForm("durations", seedItems.durations.find((d) => d.kind === "interval") ?? {});
     form.set("statedMinutes", "90");

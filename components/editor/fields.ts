@@ -2,6 +2,7 @@ import { type FieldSpec, belongsTo } from "@/domain/record/collection";
 import { type Collection, COLLECTIONS } from "@/domain/record/collections";
 import { changedNames, sentValues } from "./changed";
 import { PRECISIONS } from "@/lib/precise-time";
+import { slugOf } from "@/lib/slug";
 import { type ReadTime, readWrittenTime } from "@/lib/written-time";
 
 export type { FieldSpec };
@@ -48,6 +49,7 @@ function valueOf(spec: FieldSpec, form: Form, times: ReadonlyMap<string, ReadTim
       return read?.ok ? read.at : raw;
     }
     default:
+      if (raw === "" && spec.madeFrom) return slugOf(formText(form, spec.madeFrom));
       return spec.optional && raw === "" ? null : raw;
   }
 }

@@ -51,6 +51,22 @@ function checkUnique(tx: Tx, c: Collection, incidentId: number, item: object, se
   }
 }
 
+/** A key names one item of its collection in the incident: a second is refused in words, with a free one suggested. */
+function checkKeyFree(tx: Tx, c: Collection, incidentId: number, item: object, selfId: number | null): void {
+  const spec = collectionOf(c);
+  const key: unknown = spec.key ? new Map(Object.entries(item)).get("key") : undefined;
+  if (typeof key !== "string") return;
+  const taken = (k: string) => {
+    const holder = tx.select({ id: spec.table.id }).from(spec.table).where(and(eq(spec.table.incidentId, incidentId), eq(keyColumn(c), k))).get();
+    return holder !== undefined && holder.id !== selfId;
+  };
+  if (!taken(key)) return;
+  let n = 2;
+  while (taken(`${key}-${n}`)) n++;
+  const message = `Another ${spec.names.one} of this incident has the key "${key}": write another, e.g. "${key}-${n}".`;
+  throw new DomainError("invalid", message, { errors: [{ field: "item.key", message }] });
+}
+
 function snapshot(tx: Tx, c: Collection, row: Row | undefined) {
   if (!row) return null;
   const subject = collectionOf(c).subject;
@@ -75,6 +91,7 @@ export function addItem({ db, actor, slug, collection, input }: { db: Db; actor:
   const table = spec.table;
   return mutateIncident(db, actor, slug, version, (tx, inc) => {
     checkUnique(tx, collection, inc.id, item, null);
+    checkKeyFree(tx, collection, inc.id, item, null);
     // New items go last; sources are ordered by their number instead.
     const positioned = "position" in getTableColumns(table);
     const last = positioned ? tx.select({ n: max(spec.order) }).from(table).where(eq(table.incidentId, inc.id)).get()?.n : null;
@@ -99,6 +116,7 @@ function replaceItem({ db, actor, slug, collection, id }: ItemArgs, version: num
     const before = snapshot(tx, collection, findRow(tx, collection, inc.id, id));
     const { item } = parseInput(itemOnly(collection), { item: whole(stored) });
     checkUnique(tx, collection, inc.id, item, id);
+    checkKeyFree(tx, collection, inc.id, item, id);
     const values = spec.toRow(item, refsIn(tx, inc.id));
     guarded(`Cannot change ${collection} item ${id}`, () => tx.update(spec.table).set(values).where(eq(spec.table.id, id)).run());
     if (spec.subject) setCitations(tx, inc.id, spec.subject, id, itemCites(item));

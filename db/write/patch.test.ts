@@ -61,3 +61,16 @@ describe("patchItem", () => {
     expect(readForEditing(slug, store.db).version).toBe(version);
   });
 });
+
+describe("an item's key", () => {
+  it("is refused when another item of its collection has it, with a free one suggested, on add and on edit", () => {
+    const slug = incidentWithInterval();
+    const version = () => readForEditing(slug, store.db).version;
+    const again = { key: "start", at: "2026-12-01T15:00Z", precision: "minute", phase: "response", title: "Again", detail: null, cites: [1] };
+    expect(() => addItem({ db: store.db, actor: editor, slug, collection: "events", input: { version: version(), item: again } })).toThrow('Another event of this incident has the key "start": write another, e.g. "start-2".');
+    const { id } = itemOf(slug, "events", "fixed");
+    expect(() => patch(slug, "events", id, { key: "start" })).toThrow(/key "start"/);
+    patch(slug, "events", id, { key: "fixed" });
+    expect(itemOf(slug, "events", "fixed").id).toBe(id);
+  });
+});

@@ -35,6 +35,8 @@ export type FieldSpec = {
   needsList?: true;
   /** A duration field that belongs to one kind of duration only. */
   only?: DurationKind;
+  /** Left empty, made from this other field as a slug is from a title (an event's key from its title). */
+  madeFrom?: string;
   wide?: boolean;
 };
 

@@ -83,7 +83,7 @@ export const durations = defineMappedCollection<Duration, typeof durationSchema>
   seedFile: "durations.json",
   order: durationClaim.position,
   fields: [
-    { name: "key", label: "Key", kind: "text", hint: "e.g. outage" },
+    { name: "key", label: "Key", kind: "text", hint: "e.g. outage; made from the label when left empty", madeFrom: "label" },
     { name: "label", label: "Label", kind: "text" },
     {
       name: "role",

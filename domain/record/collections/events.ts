@@ -61,7 +61,7 @@ export const events = defineCollection({
   seedFile: "events.json",
   order: event.position,
   fields: [
-    { name: "key", label: "Key", kind: "text", hint: "e.g. model-offline" },
+    { name: "key", label: "Key", kind: "text", hint: "e.g. model-offline; made from the title when left empty", madeFrom: "title" },
     { name: "precision", label: "Precision", kind: "select", options: PRECISIONS, initial: "minute" },
     { name: "at", label: "When", kind: "time", hint: `in the time zone below: ${TIME_EXAMPLES}; empty for precision none` },
     { name: "phase", label: "Phase", kind: "select", options: PHASES, initial: "response" },
