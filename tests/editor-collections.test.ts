@@ -105,6 +105,14 @@ describe("the editor's collections in the browser", () => {
     await fill(edit, { Value: "43" });
     await submit(page, edit, "Save figure", "Figure saved.");
 
+    // A duration made stated: the new kind's fields are sent though the stored interval had none, its box unticked too.
+    await page.goto(`/editor/incidents/${slug}/durations`);
+    await page.getByRole("region", { name: /^Durations/ }).locator("summary").first().click();
+    const kind = page.getByRole("form", { name: "Edit duration Stall" });
+    await fill(kind, { Kind: "stated", "Stated length in minutes": "150" });
+    await submit(page, kind, "Save duration", "Duration saved.");
+    expect((await readItems(slug)).durations).toMatchObject([{ key: "stall", kind: "stated", statedMinutes: 150, approximate: false }]);
+
     await page.goto(`/editor/incidents/${slug}/context`);
     await page.getByRole("region", { name: /^Context/ }).locator("summary").first().click();
     await page.getByRole("button", { name: "Delete this context fact" }).click();
@@ -116,7 +124,7 @@ describe("the editor's collections in the browser", () => {
     expect(items.figures?.[0]?.value).toBe("43");
     expect(items.context).toEqual([]);
     const history = (await callApi("GET", `/incidents/${slug}/history`, { token })).body.entries as Array<{ action: string; entity: string }>;
-    expect(history.slice(-8).map((e) => `${e.action} ${e.entity}`)).toEqual([
+    expect(history.slice(-9).map((e) => `${e.action} ${e.entity}`)).toEqual([
       "create figures",
       "create durations",
       "create findings",
@@ -124,6 +132,7 @@ describe("the editor's collections in the browser", () => {
       "create recommendations",
       "create context",
       "update figures",
+      "update durations",
       "delete context",
     ]);
     await page.context().close();

@@ -1,3 +1,4 @@
+import { LINK } from "@/components/ui/styles";
 import type { Choice } from "./item-field";
 
 type Props = { id: string; name: string; label: string; chosen: string; sources: Choice[]; addSource: string; problem?: string; wide?: boolean };
@@ -11,7 +12,7 @@ export function CitesField({ id, name, label, chosen, sources, addSource, proble
       {sources.length === 0 ? (
         <p className="text-sm">
           No sources yet:{" "}
-          <a href={addSource} className="text-blue-700 underline dark:text-blue-300">
+          <a href={addSource} className={LINK}>
             add one on this page
           </a>
           , then tick it here.

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { LINK } from "@/components/ui/styles";
 import type { ReactNode } from "react";
 import type { EditorAction } from "./item-form";
 import { type Section, type SectionCounts, sectionHref, sectionLinks } from "./sections";
@@ -17,7 +18,6 @@ type Props = {
   children: ReactNode;
 };
 
-const LINK = "text-blue-700 underline dark:text-blue-300";
 const TAB = "flex items-baseline justify-between gap-2 rounded-md px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-blue-600";
 const CURRENT = "bg-slate-900 font-semibold text-white dark:bg-slate-100 dark:text-slate-900";
 const OTHER = "text-blue-800 underline-offset-2 hover:bg-slate-100 hover:underline dark:text-blue-200 dark:hover:bg-slate-800";

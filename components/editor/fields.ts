@@ -1,6 +1,6 @@
 import { type FieldSpec, belongsTo } from "@/domain/record/collection";
 import { type Collection, COLLECTIONS } from "@/domain/record/collections";
-import { changedNames, sentValues } from "./changed";
+import { changedNames, patchOf, sentValues } from "./changed";
 import { PRECISIONS } from "@/lib/precise-time";
 import { slugOf } from "@/lib/slug";
 import { type ReadTime, readWrittenTime } from "@/lib/written-time";
@@ -76,10 +76,10 @@ export const timeProblems = (collection: Collection, form: Form) => readItemForm
 
 /** The fields of an item's form the author changed, as the form sends them: what an edit patches. */
 export function changedFields(collection: Collection, form: Form, item: Record<string, unknown>): Record<string, unknown> {
-  const changed = new Set(changedNames(form, Object.keys(item)));
+  const patch = patchOf(form, item);
   // A time is also changed when only its zone is: the same clock in another zone is another time.
-  for (const spec of COLLECTIONS[collection].fields) if (spec.kind === "time" && changedNames(form, [zoneName(spec)]).length) changed.add(spec.name);
-  return Object.fromEntries(Object.entries(item).filter(([name]) => changed.has(name)));
+  for (const spec of COLLECTIONS[collection].fields) if (spec.kind === "time" && spec.name in item && changedNames(form, [zoneName(spec)]).length) patch[spec.name] = item[spec.name];
+  return patch;
 }
 
 /** The text a control shows for a stored value: the inverse of valueOf; a ticked checkbox sends "on". */

@@ -12,6 +12,7 @@ import { type EditorState, shownState } from "./editor-state";
 import { Field, SelectField, StateMessage } from "@/components/ui/field";
 import { MARKDOWN_HINT } from "./markdown-hint";
 import { MarkdownArea } from "./markdown-area";
+import { QUICK_SOURCE_ID } from "./quick-source";
 import { BUTTON, INPUT } from "@/components/ui/styles";
 import { useLiveCheck } from "./use-live-check";
 
@@ -52,7 +53,7 @@ function useIncidentCheck(isNew: boolean) {
   return { onInput, problem };
 }
 
-export function IncidentForm({ action, values = {}, version, sources = [], addSource = "#quick-source", submitLabel }: Props) {
+export function IncidentForm({ action, values = {}, version, sources = [], addSource = `#${QUICK_SOURCE_ID}`, submitLabel }: Props) {
   const [made, formAction, pending] = useActionState(action, { status: "idle" });
   const state = shownState(made, version);
   // Each control's twin holds the stored value, so a save sends only the fields the author changed.

@@ -50,7 +50,8 @@ export function ItemForm({ collection, action, version, formId, label, submitLab
         .map((spec) => (
         <Fragment key={spec.name}>
           {/* The stored value's twin: a save sends only the fields the author changed. */}
-          {item && <input type="hidden" name={WAS + spec.name} value={formValueOf(spec, item[spec.name])} />}
+          {/* None for a field the item lacks (a stated duration's events): the author's value for it is sent, as for a new item. */}
+          {item && spec.name in item && <input type="hidden" name={WAS + spec.name} value={formValueOf(spec, item[spec.name])} />}
           {spec.kind === "time" && item && <input type="hidden" name={WAS + zoneName(spec)} value="UTC" />}
           {spec.kind === "time" ? (
             <TimeField

@@ -1,7 +1,8 @@
 "use client";
 
-import { type ComponentProps, useRef, useState } from "react";
+import { type ComponentProps, useCallback, useRef, useState } from "react";
 import { Prose } from "@/components/record/prose";
+import { useFormReset } from "./use-form-reset";
 
 type Props = Omit<ComponentProps<"textarea">, "defaultValue" | "onInput"> & { id: string; defaultValue: string };
 
@@ -9,8 +10,9 @@ type Props = Omit<ComponentProps<"textarea">, "defaultValue" | "onInput"> & { id
 export function MarkdownArea({ id, defaultValue, ...props }: Props) {
   const area = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState(defaultValue);
-  // A form reset after a save changes the value without an input event: read it again when the preview opens.
-  const reread = () => setText(area.current?.value ?? defaultValue);
+  // A form reset after a save changes the value without an input event: read it again then, and when the preview opens.
+  const reread = useCallback(() => setText(area.current?.value ?? defaultValue), [defaultValue]);
+  useFormReset(area, reread);
   return (
     <>
       <textarea ref={area} id={id} defaultValue={defaultValue} onInput={(e) => setText(e.currentTarget.value)} {...props} />

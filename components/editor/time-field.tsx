@@ -1,10 +1,11 @@
 "use client";
 
-import { type RefObject, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useRef, useState, useSyncExternalStore } from "react";
 import type { FieldSpec } from "@/domain/record/collection";
 import { PRECISIONS } from "@/lib/precise-time";
 import { readWrittenTime } from "@/lib/written-time";
 import { Field } from "@/components/ui/field";
+import { useFormReset } from "./use-form-reset";
 import { INLINE_INPUT, INPUT, SMALL_QUIET_BUTTON } from "@/components/ui/styles";
 
 const noSubscribe = () => () => {};
@@ -14,16 +15,6 @@ type Props = { id: string; spec: FieldSpec; zoneName: string; value: string; zon
 function nowIn(zone: string): string {
   const p = new Intl.DateTimeFormat("sv-SE", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(Date.now());
   return p.replace(",", "");
-}
-
-/** A form emptied after its save (React resets it) says nothing back until the author writes again. */
-function useClearedOnReset(field: RefObject<HTMLInputElement | null>, setSaid: (said: null) => void) {
-  useEffect(() => {
-    const form = field.current?.form;
-    const clear = () => setSaid(null);
-    form?.addEventListener("reset", clear);
-    return () => form?.removeEventListener("reset", clear);
-  }, [field, setSaid]);
 }
 
 /**
@@ -36,10 +27,12 @@ export function TimeField({ id, spec, zoneName, value, zone, isNew, problem }: P
   const text = useRef<HTMLInputElement>(null);
   const zoneInput = useRef<HTMLInputElement>(null);
   const [said, setSaid] = useState<string | null>(null);
+  const clearSaid = useCallback(() => setSaid(null), []);
   const scripted = useSyncExternalStore(noSubscribe, () => true, () => false);
   const localZone = useSyncExternalStore(noSubscribe, () => Intl.DateTimeFormat().resolvedOptions().timeZone, () => null);
 
-  useClearedOnReset(text, setSaid);
+  // A form emptied after its save says nothing back until the author writes again.
+  useFormReset(text, clearSaid);
 
   const precisionOf = () => {
     const control = text.current?.form?.elements.namedItem("precision");

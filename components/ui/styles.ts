@@ -16,3 +16,6 @@ export const INLINE_INPUT =
   "rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
 /** A text box or a select, full width. */
 export const INPUT = `mt-1 block w-full ${INLINE_INPUT}`;
+
+/** A link in running text or a bar of links. */
+export const LINK = "text-blue-700 underline dark:text-blue-300";

@@ -76,8 +76,8 @@ export function readItems(tx: Tx, incidentId: number, cites: Cites, slug: string
   return { record: perCollection((c) => of(c).map((row) => item(c, row))), ids: perCollection((c) => of(c).map((row) => rowId.parse(row.id))) };
 }
 
-/** One item of an incident as the record holds it (keys where its row holds ids, citations as source numbers); null when it has none of that id. */
-export function itemIn(tx: Tx, c: Collection, incidentId: number, id: number): Row | null {
+/** One item of an incident, its row and as the record holds it (keys where the row holds ids, citations as source numbers); null when it has none of that id. */
+export function itemIn(tx: Tx, c: Collection, incidentId: number, id: number): { row: Row; item: Row } | null {
   const { table, subject, fromRow } = collectionOf(c);
   const row = tx.select().from(table).where(and(eq(table.id, id), eq(table.incidentId, incidentId))).get();
   if (!row) return null;
@@ -91,13 +91,17 @@ export function itemIn(tx: Tx, c: Collection, incidentId: number, id: number): R
       return rowKey.parse(found.key);
     },
   };
-  if (!subject) return fromRow(row, refs);
-  const cited = tx
+  return { row, item: subject ? { ...fromRow(row, refs), cites: citesOf(tx, subject, id) } : fromRow(row, refs) };
+}
+
+/** The source numbers one fact cites, in order. */
+export function citesOf(tx: Tx, subjectType: CitationSubject, subjectId: number): number[] {
+  return tx
     .select({ number: source.number })
     .from(citation)
     .innerJoin(source, eq(citation.sourceId, source.id))
-    .where(and(eq(citation.subjectType, subject), eq(citation.subjectId, id)))
+    .where(and(eq(citation.subjectType, subjectType), eq(citation.subjectId, subjectId)))
     .orderBy(asc(source.number))
-    .all();
-  return { ...fromRow(row, refs), cites: cited.map((c) => c.number) };
+    .all()
+    .map((r) => r.number);
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, getTableColumns, max } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import type { Actor } from "@/domain/access";
 import { type Refs, belongsTo, itemCites } from "@/domain/record/collection";
@@ -8,9 +9,9 @@ import { itemBody, versionOnly } from "@/domain/record/edits";
 import { DomainError } from "@/domain/errors";
 import { parseInput } from "@/domain/input";
 import type { Db } from "../client";
-import { itemIn, keyColumn } from "../read/items";
+import { citesOf, itemIn, keyColumn } from "../read/items";
 import { citation } from "../schema";
-import { type Tx, assertCanWrite, citesOf, mutateIncident, setCitations } from "./mutate";
+import { type Tx, assertCanWrite, mutateIncident, setCitations } from "./mutate";
 
 type Row = Record<string, unknown>;
 
@@ -38,14 +39,21 @@ function refsIn(tx: Tx, incidentId: number): Refs {
   };
 }
 
+/** The other item of the incident's collection whose `column` holds `value`, if one does. */
+function holderOf(tx: Tx, c: Collection, incidentId: number, column: SQLiteColumn, value: unknown, selfId: number | null): Row | undefined {
+  const { table } = collectionOf(c);
+  const holder = tx.select().from(table).where(and(eq(table.incidentId, incidentId), eq(column, value))).get();
+  return holder && holder.id !== selfId ? holder : undefined;
+}
+
 /** A field only one item of an incident may hold a value of (a duration's role): say who holds it, not a constraint error. */
 function checkUnique(tx: Tx, c: Collection, incidentId: number, item: object, selfId: number | null): void {
   const spec = collectionOf(c);
   const unique = spec.unique;
   const value: unknown = unique ? new Map(Object.entries(item)).get(unique.field) : null;
   if (!unique || value === null || value === undefined) return;
-  const holder = tx.select().from(spec.table).where(and(eq(spec.table.incidentId, incidentId), eq(unique.column, value))).get();
-  if (holder && holder.id !== selfId) {
+  const holder = holderOf(tx, c, incidentId, unique.column, value, selfId);
+  if (holder) {
     const name = spec.key ? String(holder.key) : String(holder.id);
     throw new DomainError("invalid", unique.taken(name, String(value)), { errors: [{ field: `item.${unique.field}`, message: `"${name}" has this ${unique.field}` }] });
   }
@@ -56,10 +64,7 @@ function checkKeyFree(tx: Tx, c: Collection, incidentId: number, item: object, s
   const spec = collectionOf(c);
   const key: unknown = spec.key ? new Map(Object.entries(item)).get("key") : undefined;
   if (typeof key !== "string") return;
-  const taken = (k: string) => {
-    const holder = tx.select({ id: spec.table.id }).from(spec.table).where(and(eq(spec.table.incidentId, incidentId), eq(keyColumn(c), k))).get();
-    return holder !== undefined && holder.id !== selfId;
-  };
+  const taken = (k: string) => holderOf(tx, c, incidentId, keyColumn(c), k, selfId) !== undefined;
   if (!taken(key)) return;
   let n = 2;
   while (taken(`${key}-${n}`)) n++;
@@ -113,8 +118,8 @@ function replaceItem({ db, actor, slug, collection, id }: ItemArgs, version: num
   return mutateIncident(db, actor, slug, version, (tx, inc) => {
     const stored = itemIn(tx, collection, inc.id, id);
     if (!stored) throw new DomainError("not-found", `No ${collection} item ${id} in "${slug}".`);
-    const before = snapshot(tx, collection, findRow(tx, collection, inc.id, id));
-    const { item } = parseInput(itemOnly(collection), { item: whole(stored) });
+    const before = snapshot(tx, collection, stored.row);
+    const { item } = parseInput(itemOnly(collection), { item: whole(stored.item) });
     checkUnique(tx, collection, inc.id, item, id);
     checkKeyFree(tx, collection, inc.id, item, id);
     const values = spec.toRow(item, refsIn(tx, inc.id));

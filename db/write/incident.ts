@@ -7,7 +7,8 @@ import { parseInput } from "@/domain/input";
 import { recordAudit } from "../audit";
 import type { Db } from "../client";
 import { incident } from "../schema";
-import { assertCanWrite, citesOf, mutateIncident, setCitations, writeTransaction } from "./mutate";
+import { assertCanWrite, mutateIncident, setCitations, writeTransaction } from "./mutate";
+import { citesOf } from "../read/items";
 
 
 function snapshot(row: typeof incident.$inferSelect, cites: number[]) {

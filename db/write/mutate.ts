@@ -114,14 +114,3 @@ export function setCitations(tx: Tx, incidentId: number, subjectType: CitationSu
   tx.delete(citation).where(and(eq(citation.subjectType, subjectType), eq(citation.subjectId, subjectId))).run();
   for (const s of found) tx.insert(citation).values({ sourceId: s.id, subjectType, subjectId }).run();
 }
-
-export function citesOf(tx: Tx, subjectType: CitationSubject, subjectId: number): number[] {
-  return tx
-    .select({ number: source.number })
-    .from(citation)
-    .innerJoin(source, eq(citation.sourceId, source.id))
-    .where(and(eq(citation.subjectType, subjectType), eq(citation.subjectId, subjectId)))
-    .all()
-    .map((r) => r.number)
-    .sort((a, b) => a - b);
-}

@@ -127,8 +127,8 @@ export function itemCites(item: object): number[] {
 /** The field every cited item has in the editor. */
 export const citesField: FieldSpec = { name: "cites", label: "Cites", kind: "cites", hint: "source numbers, e.g. 0 3" };
 
-/** " [0, 3]": an item's citations at the end of its line in the editor. */
 /** Whether a field belongs to an item whose kind (a duration's "interval" or "stated") is `kind`: a field of one kind only does not belong to the other. */
 export const belongsTo = (spec: FieldSpec, kind: unknown): boolean => !spec.only || spec.only === kind;
 
+/** " [0, 3]": an item's citations at the end of its line in the editor. */
 export const cited = (item: { cites: readonly number[] }) => (item.cites.length ? ` [${item.cites.join(", ")}]` : "");

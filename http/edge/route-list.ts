@@ -58,7 +58,8 @@ export const ROUTES: readonly RouteSpec[] = [
   page("/signout", form),
   page("/editor", editorForm),
   page("/editor/incidents/[slug]", editorForm),
-  page("/editor/incidents/[slug]/history"),
+  // Every page in the editor's frame carries its Unpublish button, so each takes the form's post.
+  page("/editor/incidents/[slug]/history", editorForm),
   page("/editor/incidents/[slug]/publish", editorForm),
   // A collection's items, or the affected list's upload (components/editor/sections.ts).
   page("/editor/incidents/[slug]/[section]", editorForm),

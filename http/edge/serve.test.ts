@@ -1,16 +1,12 @@
 import fs from "node:fs";
-import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/db/client";
 import { readEnv } from "@/config/env";
-import { generationReader } from "@/db/generation";
 import { prepareDatabase } from "@/db/prepare";
-import { edgeHandler } from "./front";
-import { publicAnswers } from "./serve";
-import { EdgeResponse } from "./writer";
+import { startEdge } from "@/tests/support/edge-server";
 
 // The edge and its page cache in-process, on a real database, with Next replaced by a renderer that
 // counts what it is asked for: every entry the cache makes costs one render, so the renders are
@@ -34,12 +30,7 @@ async function fakeNext(req: IncomingMessage, res: ServerResponse): Promise<void
 beforeAll(async () => {
   const file = path.join(dir, "a.db");
   await prepareDatabase({ env: readEnv({ DATABASE_PATH: file, LOOKUP_SECRET: "s".repeat(40) }) });
-  const answers = publicAnswers({ db: openDatabase(file), handle: fakeNext, generation: generationReader(file), maxBytes: 64 * 1024 * 1024 });
-  const onRequest = edgeHandler({ answers, handle: fakeNext, trustProxy: false, dev: false });
-  const server = createServer({ ServerResponse: EdgeResponse }, (req, res) => onRequest(req, res));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => void server.close();
+  ({ base, close } = await startEdge(openDatabase(file), file, fakeNext));
 });
 afterAll(() => {
   close();

@@ -65,6 +65,9 @@ function renderWithNext(handle: Handle, req: IncomingMessage, res: EdgeResponse,
   delete req.headers["if-none-match"];
   delete req.headers["if-modified-since"];
   req.method = "GET";
+  // What is kept is the same for every reader: rendered as for one without a session, whoever asked.
+  delete req.headers.cookie;
+  delete req.headers.authorization;
   // For an incident it does not know, Next 16.4's dynamic page streams an empty shell with a 404;
   // its own not-found page has the message in the HTML.
   if (missing) req.url = NOT_FOUND_PATH;
@@ -83,6 +86,10 @@ export function publicAnswers({ db, handle, generation, maxBytes }: { db: Db; ha
   const cache = new PageCache(maxBytes);
   const published = db.$client.prepare("SELECT 1 FROM incident WHERE slug = ? AND published = 1").pluck();
   const missing = (route: CachedRoute) => route.kind !== "feed" && route.slug !== null && published.get(route.slug) === undefined;
+  const draft = db.$client.prepare("SELECT 1 FROM incident WHERE slug = ? AND published = 0").pluck();
+  // A draft's page for its editors: the session as Next will read it (the cookie of this request's scheme).
+  const preview = (route: CachedRoute, req: IncomingMessage, res: EdgeResponse) =>
+    route.kind === "page" && route.preview && route.slug !== null && draft.get(route.slug) !== undefined && userFromCookieHeader(db, req.headers.cookie, Date.now(), res.https) !== null;
   return async (route: CachedRoute, req: IncomingMessage, res: EdgeResponse): Promise<void> => {
     const asked = askedOf(req);
     const now = generation();
@@ -90,8 +97,8 @@ export function publicAnswers({ db, handle, generation, maxBytes }: { db: Db; ha
     if (hit) return sendEntry(asked, res, hit);
     // Only an incident's own path gets an entry: every address of one that is not published shares the not-found one.
     const gone = missing(route);
-    // A draft's page, for a signed-in editor: Next renders it for them alone (the page checks the session again).
-    if (gone && route.kind === "page" && route.preview && userFromCookieHeader(db, req.headers.cookie) !== null) {
+    // Next renders it for them alone, never kept (the page checks the session again).
+    if (gone && preview(route, req, res)) {
       delete req.headers["if-none-match"];
       delete req.headers["if-modified-since"];
       res.hold();

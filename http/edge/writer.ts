@@ -101,6 +101,8 @@ export class EdgeResponse extends ServerResponse<IncomingMessage> {
   private formPost = false;
   private logged: { method: string | undefined; path: string | undefined } = { method: undefined, path: undefined };
   /** pass: straight to the socket; hold: an HTML page kept until complete, for its script hashes; capture: kept for the page cache. */
+  /** Whether the browser came over HTTPS (a trusted proxy said so): which session cookie is its own. */
+  https = false;
   private mode: "pass" | "hold" | "capture" = "pass";
   private head: "open" | "sent" | "held" | "replaced" = "open";
   private held: Head | null = null;
@@ -111,6 +113,7 @@ export class EdgeResponse extends ServerResponse<IncomingMessage> {
 
   /** Called first for every request: its id (on the request too, any client's value replaced), and whether it came over HTTPS. */
   begin({ https }: { https: boolean }): void {
+    this.https = https;
     this.id = randomUUID();
     this.req.headers[REQUEST_ID_HEADER] = this.id;
     this.wantsHtml = String(this.req.headers.accept ?? "").includes("text/html");

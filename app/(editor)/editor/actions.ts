@@ -28,6 +28,10 @@ async function editor(next: string): Promise<Actor> {
 
 const madeVersion = z.object({ version: z.number().int().positive() });
 
+const UNCHANGED = "Nothing was saved: no field differs from the record as it stands.";
+/** What a save's work gives back when the form differs from the record in nothing: no verb ran. */
+const NOTHING = Symbol("nothing changed");
+
 /** Runs a verb for the signed-in editor; a refusal comes back to the form, anything else is thrown. */
 function attempt(work: () => unknown, message: string, slug: string, form?: FormData): EditorState {
   let done: unknown;
@@ -37,12 +41,11 @@ function attempt(work: () => unknown, message: string, slug: string, form?: Form
     if (!(error instanceof DomainError)) throw error;
     return { status: "error", message: error.message, errors: error.details.errors ?? [], ...(form ? { values: formValues(form) } : {}) };
   }
+  if (done === NOTHING) return { status: "saved", message: UNCHANGED };
   revalidatePath(`/editor/incidents/${slug}`, "layout");
   const made = madeVersion.safeParse(done);
   return { status: "saved", message, ...(made.success ? { version: made.data.version } : {}) };
 }
-
-const UNCHANGED = "Nothing was saved: no field differs from the record as it stands.";
 
 export const createIncidentAction = serverAction(
   EDITOR_ARGS.createIncident,
@@ -103,7 +106,16 @@ export const addItemAction = serverAction(
 export const updateItemAction = serverAction(
   EDITOR_ARGS.updateItem,
   async (slug, c, id, _previous, form) =>
-    onItem(slug, c, "saved", (actor, item) => patchItem({ db: getDb(), actor, slug, collection: c, id, input: { version: versionFromForm(form), changes: changedFields(c, form, item) } }), form),
+    onItem(
+      slug,
+      c,
+      "saved",
+      (actor, item) => {
+        const changes = changedFields(c, form, item);
+        return Object.keys(changes).length ? patchItem({ db: getDb(), actor, slug, collection: c, id, input: { version: versionFromForm(form), changes } }) : NOTHING;
+      },
+      form,
+    ),
   REFUSED,
 );
 

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { LINK } from "@/components/ui/styles";
 import { PublishForm } from "@/components/editor/small-forms";
 import { sectionHref } from "@/components/editor/sections";
 import { IncidentCards } from "@/components/record/cards";
@@ -10,8 +11,6 @@ import { loadForEditor } from "../load";
 import { Shell } from "../shell";
 
 export const metadata: Metadata = { title: "Check and publish", robots: { index: false } };
-
-const LINK = "text-blue-700 underline dark:text-blue-300";
 
 /** Before a draft goes out: its card as the front page will show it, the preview, and what readers would miss. */
 export default async function Publish({ params }: { params: Promise<{ slug: string }> }) {
