@@ -40,6 +40,14 @@ const schema = z.object({
   SIGNIN_ACCOUNT_CLIENT_LIMIT_PER_15_MINUTES: z.coerce.number().int().min(0).default(5),
   /** Sign-in attempts an hour for any one email from all browsers it was never signed in from; 0 turns it off. */
   SIGNIN_ACCOUNT_LIMIT_PER_HOUR: z.coerce.number().int().min(0).default(10),
+  /** Whom to tell of a vulnerability, for /.well-known/security.txt (RFC 9116): mailto:, https: or tel: addresses, comma-separated; unset, the file is not served. */
+  SECURITY_CONTACT: z
+    .string()
+    .transform((v) => v.split(",").map((c) => c.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^(mailto:[^\s@,]+@[^\s@,]+|https:\/\/[^\s,]+|tel:\+?[0-9-]+)$/, "SECURITY_CONTACT takes mailto:, https:// or tel: addresses, comma-separated")).min(1))
+    .optional(),
+  /** Until when the security.txt holds (an RFC 3339 instant); unset, 180 days ahead of each day. */
+  SECURITY_TXT_EXPIRES: z.iso.datetime({ message: "SECURITY_TXT_EXPIRES must be an instant such as 2027-06-01T00:00:00Z" }).optional(),
   /** "1" when exactly one trusted proxy in front sets X-Forwarded-For (and X-Forwarded-Proto, for the session cookie). */
   TRUST_PROXY: z.enum(["0", "1"], { message: 'TRUST_PROXY must be "1" or "0"' }).default("0"),
 }).superRefine((env, ctx) => {

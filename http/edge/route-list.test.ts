@@ -50,6 +50,16 @@ describe("the edge's route list", () => {
     }
   });
 
+  it("serves every file in public/ as an asset at its own path", () => {
+    const publicDir = path.resolve(__dirname, "../../public");
+    const files = fs.readdirSync(publicDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    expect(files.length).toBeGreaterThan(0);
+    for (const entry of files) {
+      const at = `/${path.relative(publicDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`;
+      expect(ROUTES.find((r) => r.path === at)?.kind, `${at} is not an asset in http/edge/route-list.ts`).toBe("asset");
+    }
+  });
+
   it("has the edge's own handler for every route it marks as the edge's, and app/ has no file for one", () => {
     const edge = ROUTES.filter((r) => r.edge).map((r) => r.path);
     expect([...edge].sort()).toEqual([...EDGE_PATHS].sort());

@@ -74,6 +74,9 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: "/api/v1/incidents/[slug]/[collection]", kind: "api", methods: { POST: json } },
   { path: "/api/v1/incidents/[slug]/[collection]/[id]", kind: "api", methods: { PUT: json, DELETE: json } },
   { path: "/icon.svg", kind: "asset", methods: { GET: null } },
+  // public/: the files a site serves at its root.
+  { path: "/robots.txt", kind: "asset", methods: { GET: null } },
+  { path: "/.well-known/security.txt", kind: "api", methods: { GET: null } },
   { path: "/_next/static/[...path]", kind: "asset", methods: { GET: null } },
 ];
 
