@@ -2,6 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { COLLECTION_NAMES, COLLECTIONS, isCollection } from "@/domain/record/collections";
 import { type IncidentRecord, incidentRecord } from "@/domain/record/record";
+import type { z } from "zod";
+import { type AffectedShape, affectedShapeSchema } from "@/domain/record/affected-shape";
 import { type SampleSpec, sampleSpec } from "@/lib/sample-list";
 
 // The shipped incidents: each folder of seed/ holds one, as plain JSON in the record's format.
@@ -10,8 +12,10 @@ export const SEED_DIR = path.resolve(process.cwd(), "seed");
 const INCIDENT_FILE = "incident.json";
 /** Optional: the generated affected list the incident ships with, when its real list is not public. */
 const SAMPLE_FILE = "sample.json";
+/** Optional: what one row of the incident's affected list is (domain/record/affected-shape.ts). */
+const SHAPE_FILE = "affected-shape.json";
 
-export type SeedIncident = { record: IncidentRecord; sample: SampleSpec | null };
+export type SeedIncident = { record: IncidentRecord; sample: SampleSpec | null; shape: AffectedShape | null };
 
 /** The slugs of the shipped incidents: the folders of seed/, in name order. */
 export function shippedSlugs(dir: string = SEED_DIR): string[] {
@@ -45,9 +49,14 @@ export function readSeedIncident(slug: string, dir: string = SEED_DIR): SeedInci
   const parsed = incidentRecord.safeParse(raw);
   const fileOf = (part: string) => (part === "incident" ? INCIDENT_FILE : isCollection(part) ? COLLECTIONS[part].seedFile : part);
   if (!parsed.success) throw new Error(`The seed is invalid:\n${problemsOf(slug, parsed.error.issues, fileOf).join("\n")}`);
-  const rawSample = readJson(path.join(folder, SAMPLE_FILE), true);
-  if (rawSample === undefined) return { record: parsed.data, sample: null };
-  const sample = sampleSpec.safeParse(rawSample);
-  if (!sample.success) throw new Error(`The seed is invalid:\n${problemsOf(slug, sample.error.issues, () => SAMPLE_FILE).join("\n")}`);
-  return { record: parsed.data, sample: sample.data };
+  return { record: parsed.data, sample: optionalFile(slug, folder, SAMPLE_FILE, sampleSpec), shape: optionalFile(slug, folder, SHAPE_FILE, affectedShapeSchema) };
+}
+
+/** One of the folder's optional files, checked; null when it is not there. */
+function optionalFile<T>(slug: string, folder: string, file: string, schema: z.ZodType<T>): T | null {
+  const raw = readJson(path.join(folder, file), true);
+  if (raw === undefined) return null;
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new Error(`The seed is invalid:\n${problemsOf(slug, parsed.error.issues, () => file).join("\n")}`);
+  return parsed.data;
 }

@@ -1,0 +1,117 @@
+import { z } from "zod";
+import { key, text } from "./common";
+
+// What one row of an incident's affected list is, as data of the incident: its unit, how tenants
+// know their account id, whether rows carry request ids, the roles, the whole-number measures, the
+// kinds of data a row may have exposed, and the time a row has. The row's schema is made from it.
+
+const word = z.string().trim().min(1).max(80);
+
+/** The forms an account id may take: a small closed set, each checked exactly. */
+export const accountIdForm = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("hex"), digits: z.number().int().min(1).max(128) }),
+  z.strictObject({ kind: z.literal("uuid") }),
+  z.strictObject({ kind: z.literal("decimal"), maxDigits: z.number().int().min(1).max(40) }),
+  /** Kept, like every id, only as a keyed hash. */
+  z.strictObject({ kind: z.literal("email") }),
+  z.strictObject({ kind: z.literal("text"), maxLength: z.number().int().min(1).max(128) }),
+]);
+export type AccountIdForm = z.infer<typeof accountIdForm>;
+
+const named = z.strictObject({ key, label: word, meaning: text });
+
+export const affectedShapeSchema = z
+  .strictObject({
+    /** What one row is: "response", "subscriber". */
+    unit: z.strictObject({ one: word, many: word }),
+    account: z.strictObject({
+      /** As tenants know it: "Cloudflare account ID". */
+      name: word,
+      form: accountIdForm,
+      example: z.string().min(1).max(254),
+      caseSensitive: z.boolean(),
+    }),
+    /** Null: the rows carry none, and the request-id proof is not offered. */
+    requestIds: z.strictObject({ name: word, example: z.string().min(1).max(128), where: text }).nullable(),
+    roles: z.array(named).min(1).max(8),
+    /** Whole-number values per row ("prompt tokens"), from 1 to `max`; counted in buckets of `bucket`, or of a width fitted to the list. */
+    measures: z
+      .array(
+        z.strictObject({
+          key: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, "a measure's key is a column name: lower-case letters, digits and _"),
+          name: word,
+          unit: word,
+          max: z.number().int().positive(),
+          bucket: z.number().int().positive().optional(),
+        }),
+      )
+      .max(4),
+    /** The kinds of data a row may have exposed ("email address"); each row names its own. */
+    dataClasses: z.array(named).max(32),
+    /** What time a row has: an instant, a day, or none. */
+    time: z.enum(["instant", "day", "none"]),
+  })
+  .superRefine((shape, ctx) => {
+    const once = (what: string, keys: string[], path: string) => {
+      const twice = keys.find((k, i) => keys.indexOf(k) !== i);
+      if (twice) ctx.addIssue({ code: "custom", path: [path], message: `two ${what} have the key "${twice}"` });
+    };
+    once("roles", shape.roles.map((r) => r.key), "roles");
+    once("data classes", shape.dataClasses.map((d) => d.key), "dataClasses");
+    once("measures", shape.measures.map((m) => m.key), "measures");
+    const reserved = shape.measures.find((m) => RESERVED.has(m.key));
+    if (reserved) ctx.addIssue({ code: "custom", path: ["measures"], message: `"${reserved.key}" is a column of every row; name the measure otherwise` });
+    if (!accountIdOf(shape.account).safeParse(shape.account.example).success) {
+      ctx.addIssue({ code: "custom", path: ["account", "example"], message: `the example is not ${describeForm(shape.account.form)}` });
+    }
+  });
+export type AffectedShape = z.infer<typeof affectedShapeSchema>;
+
+const RESERVED = new Set(["account_id", "request_id", "occurred_at", "role", "data_classes"]);
+
+/** How a form is said to a tenant: "32 hexadecimal digits". */
+export function describeForm(form: AccountIdForm): string {
+  switch (form.kind) {
+    case "hex":
+      return `${form.digits} hexadecimal digits`;
+    case "uuid":
+      return "a UUID (8-4-4-4-12 hexadecimal digits)";
+    case "decimal":
+      return `up to ${form.maxDigits} decimal digits`;
+    case "email":
+      return "an email address";
+    case "text":
+      return `up to ${form.maxLength} letters, digits, '.', '_', '-', ':' or '@'`;
+  }
+}
+
+const FORM_PATTERN = {
+  hex: (f: { digits: number }) => new RegExp(`^[0-9a-fA-F]{${f.digits}}$`),
+  uuid: () => /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
+  decimal: (f: { maxDigits: number }) => new RegExp(`^[0-9]{1,${f.maxDigits}}$`),
+  // One @, a dot in the domain, no spaces or angle brackets: what a list of contacts holds, not RFC 5321 in full.
+  email: () => /^[^\s@<>,;"]{1,64}@[^\s@<>,;"]+\.[^\s@<>,;"]{2,}$/,
+  text: (f: { maxLength: number }) => new RegExp(`^[A-Za-z0-9][A-Za-z0-9._:@-]{0,${f.maxLength - 1}}$`),
+};
+
+function patternOf(form: AccountIdForm): RegExp {
+  switch (form.kind) {
+    case "hex":
+      return FORM_PATTERN.hex(form);
+    case "decimal":
+      return FORM_PATTERN.decimal(form);
+    case "text":
+      return FORM_PATTERN.text(form);
+    default:
+      return FORM_PATTERN[form.kind]();
+  }
+}
+
+/** An account id as this incident's tenants write it, trimmed; lower-cased unless case matters, so "ABC" and "abc" are one account. */
+export function accountIdOf(account: AffectedShape["account"]) {
+  return z
+    .string()
+    .trim()
+    .regex(patternOf(account.form), `${account.name} is ${describeForm(account.form)}, like ${account.example}`)
+    .transform((id) => (account.caseSensitive ? id : id.toLowerCase()));
+}
