@@ -9,6 +9,7 @@ import { linksFor, postLookup } from "./support/lookup";
 // attack, twelve minutes long, and no affected list until the test uploads one.
 const slug = `failover-${randomBytes(4).toString("hex")}`;
 const FAILOVER: IncidentRecord = {
+  affectedShape: null,
   incident: {
     slug,
     title: "Managed Postgres primary failover in eu-west",

@@ -28,7 +28,8 @@ export function recordIn(tx: Tx, row: typeof incident.$inferSelect): { record: I
   const cites = citationsOf(tx, row.id);
   const items = readItems(tx, row.id, cites, row.slug);
   // zod at the boundary: what the tables hold must still be a valid record.
-  return { record: incidentRecord.parse({ incident: { ...incidentFields(row), cites: cites("incident", row.id) }, ...items.record }), ids: items.ids };
+  const affectedShape: unknown = row.affectedShape === null ? null : JSON.parse(row.affectedShape);
+  return { record: incidentRecord.parse({ incident: { ...incidentFields(row), cites: cites("incident", row.id) }, affectedShape, ...items.record }), ids: items.ids };
 }
 
 /**

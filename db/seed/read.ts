@@ -3,7 +3,6 @@ import path from "node:path";
 import { COLLECTION_NAMES, COLLECTIONS, isCollection } from "@/domain/record/collections";
 import { type IncidentRecord, incidentRecord } from "@/domain/record/record";
 import type { z } from "zod";
-import { type AffectedShape, affectedShapeSchema } from "@/domain/record/affected-shape";
 import { type SampleSpec, sampleSpec } from "@/lib/sample-list";
 
 // The shipped incidents: each folder of seed/ holds one, as plain JSON in the record's format.
@@ -15,7 +14,7 @@ const SAMPLE_FILE = "sample.json";
 /** Optional: what one row of the incident's affected list is (domain/record/affected-shape.ts). */
 const SHAPE_FILE = "affected-shape.json";
 
-export type SeedIncident = { record: IncidentRecord; sample: SampleSpec | null; shape: AffectedShape | null };
+export type SeedIncident = { record: IncidentRecord; sample: SampleSpec | null };
 
 /** The slugs of the shipped incidents: the folders of seed/, in name order. */
 export function shippedSlugs(dir: string = SEED_DIR): string[] {
@@ -44,12 +43,12 @@ const problemsOf = (slug: string, issues: Array<{ path: PropertyKey[]; message: 
 /** Reads seed/<slug>/ into one checked record and its sample; an error names the file and the field. */
 export function readSeedIncident(slug: string, dir: string = SEED_DIR): SeedIncident {
   const folder = path.join(dir, slug);
-  const raw: Record<string, unknown> = { incident: readJson(path.join(folder, INCIDENT_FILE)) };
+  const raw: Record<string, unknown> = { incident: readJson(path.join(folder, INCIDENT_FILE)), affectedShape: readJson(path.join(folder, SHAPE_FILE), true) ?? null };
   for (const c of COLLECTION_NAMES) raw[c] = readJson(path.join(folder, COLLECTIONS[c].seedFile), true) ?? [];
   const parsed = incidentRecord.safeParse(raw);
-  const fileOf = (part: string) => (part === "incident" ? INCIDENT_FILE : isCollection(part) ? COLLECTIONS[part].seedFile : part);
+  const fileOf = (part: string) => (part === "incident" ? INCIDENT_FILE : part === "affectedShape" ? SHAPE_FILE : isCollection(part) ? COLLECTIONS[part].seedFile : part);
   if (!parsed.success) throw new Error(`The seed is invalid:\n${problemsOf(slug, parsed.error.issues, fileOf).join("\n")}`);
-  return { record: parsed.data, sample: optionalFile(slug, folder, SAMPLE_FILE, sampleSpec), shape: optionalFile(slug, folder, SHAPE_FILE, affectedShapeSchema) };
+  return { record: parsed.data, sample: optionalFile(slug, folder, SAMPLE_FILE, sampleSpec) };
 }
 
 /** One of the folder's optional files, checked; null when it is not there. */

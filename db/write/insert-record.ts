@@ -31,7 +31,8 @@ function insertOrder(record: IncidentRecord): Collection[] {
 /** Writes a whole incident and its items, in their order, inside the caller's transaction; returns its id. */
 export function insertRecord(tx: Tx, record: IncidentRecord): number {
   const { cites: incidentCites, ...fields } = record.incident;
-  const { id: incidentId } = tx.insert(incident).values(fields).returning({ id: incident.id }).get();
+  const affectedShape = record.affectedShape ? JSON.stringify(record.affectedShape) : null;
+  const { id: incidentId } = tx.insert(incident).values({ ...fields, affectedShape }).returning({ id: incident.id }).get();
 
   const sourceIds = new Map<number, number>();
   const cite = (subjectType: CitationSubject, subjectId: number, numbers: readonly number[]) => {

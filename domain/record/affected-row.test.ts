@@ -5,7 +5,7 @@ import { AFFECTED_CSV_HEADER, affectedRow } from "./affected";
 import { affectedRowJsonSchema, affectedRowOf, columnsOf } from "./affected-row";
 import { type AffectedShape, affectedShapeSchema } from "./affected-shape";
 
-const glm = readSeedIncident("glm-5-3-kv-cache-exposure").shape;
+const glm = readSeedIncident("glm-5-3-kv-cache-exposure").record.affectedShape;
 if (!glm) throw new Error("GLM-5.3 ships its list's shape");
 
 /** A list of another shape: subscribers known by email, no request ids or measures, three kinds of data, a day each. */

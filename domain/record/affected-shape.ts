@@ -5,7 +5,7 @@ import { key, text } from "./common";
 // know their account id, whether rows carry request ids, the roles, the whole-number measures, the
 // kinds of data a row may have exposed, and the time a row has. The row's schema is made from it.
 
-const word = z.string().trim().min(1).max(80);
+const word = z.string().trim().min(1).max(200);
 
 /** The forms an account id may take: a small closed set, each checked exactly. */
 export const accountIdForm = z.discriminatedUnion("kind", [

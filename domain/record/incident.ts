@@ -29,6 +29,8 @@ export const incident = sqlite.sqliteTable(
     attackNote: sqlite.text("attack_note"),
     /** The heading of the context section; the page says "Context" when it is null. */
     contextTitle: sqlite.text("context_title"),
+    /** What one row of its affected list is, as JSON (affected-shape.ts); read through its schema. */
+    affectedShape: sqlite.text("affected_shape"),
     published: sqlite.integer("published", { mode: "boolean" }).notNull().default(true),
     version: sqlite.integer("version").notNull().default(1),
     createdAt: sqlite.text("created_at").notNull().default(now),

@@ -1,13 +1,20 @@
 import { z } from "zod";
 import { COLLECTION_NAMES, COLLECTIONS, type Collection, collectionOf, isCollection } from "./collections";
+import { affectedShapeSchema } from "./affected-shape";
 import { incidentSchema } from "./incident";
 
 type Path = Array<string | number>;
 
 // Object.fromEntries forgets which schema stands under which name; the type says it again. Each
 // collection as it may be stored (a source's address of before its check), so every record reads.
-const shape = { incident: incidentSchema, ...Object.fromEntries(COLLECTION_NAMES.map((c) => [c, z.array(COLLECTIONS[c].stored ?? COLLECTIONS[c].schema)])) } as {
+const shape = {
+  incident: incidentSchema,
+  /** What one row of its affected list is (affected-shape.ts); null for an incident that has not said. */
+  affectedShape: affectedShapeSchema.nullable().default(null),
+  ...Object.fromEntries(COLLECTION_NAMES.map((c) => [c, z.array(COLLECTIONS[c].stored ?? COLLECTIONS[c].schema)])),
+} as {
   incident: typeof incidentSchema;
+  affectedShape: z.ZodDefault<z.ZodNullable<typeof affectedShapeSchema>>;
 } & { [C in Collection]: z.ZodArray<(typeof COLLECTIONS)[C]["schema"]> };
 
 /** A whole incident as plain data (keys and source numbers, no ids), with its internal references checked; its sources as stored (storedSourceSchema). */

@@ -40,7 +40,7 @@ export const withRecord = (stored: StoredIncident, record: IncidentRecord): Stor
 export const PAYLOAD = `<img src=x onerror=alert(1)> "quoted" & 'single'`;
 
 // Keys whose strings are identifiers, enums or dates: replacing them would make the record invalid.
-const KEEP = new Set(["slug", "status", "severity", "key", "at", "precision", "phase", "publishedOn", "url", "kind", "from", "to", "contests", "assessedOn", "audience", "role"]);
+const KEEP = new Set(["slug", "status", "severity", "key", "at", "precision", "phase", "publishedOn", "url", "kind", "from", "to", "contests", "assessedOn", "audience", "role", "example", "time"]);
 // Free-text fields that may be null: filled too, so the optional texts are rendered and checked.
 const NULLABLE_TEXT = new Set(["model", "attackNote", "contextTitle", "author", "note", "detail", "unit", "affiliation"]);
 

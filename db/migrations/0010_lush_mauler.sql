@@ -1,0 +1,1 @@
+ALTER TABLE `incident` ADD `affected_shape` text;
