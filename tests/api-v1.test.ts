@@ -125,3 +125,21 @@ describe("/api/v1 writes", () => {
     expect((body.errors as Array<{ field: string }>).map((e) => e.field)).toEqual(expect.arrayContaining(["slug", "status"]));
   });
 });
+
+describe("/api/v1 affected-list schema", () => {
+  it("gives the JSON Schema of one row from the incident's shape, and says so when an incident has none", async () => {
+    const { response, body } = await api("GET", "/incidents/glm-5-3-kv-cache-exposure/affected/schema", { token: readToken });
+    expect([response.status, response.headers.get("content-type")]).toEqual([200, "application/json"]);
+    expect(body).toMatchObject({ $schema: "https://json-schema.org/draft/2020-12/schema", type: "object", additionalProperties: false });
+    expect(Object.keys(body.properties as object)).toEqual(["account_id", "request_id", "occurred_at", "prompt_tokens", "role"]);
+    expect((body.properties as { role: { enum: string[] } }).role.enum).toEqual(["recipient", "exposed"]);
+
+    const slug = `shapeless-${randomUUID().slice(0, 8)}`;
+    expect((await api("POST", "/incidents", { token: writeToken, body: incident(slug) })).response.status).toBe(201);
+    const none = await api("GET", `/incidents/${slug}/affected/schema`, { token: readToken });
+    expect([none.response.status, none.response.headers.get("content-type")]).toEqual([404, "application/problem+json"]);
+    expect(none.body.detail).toMatch(/no list shape/);
+    expect((await api("GET", "/incidents/no-such-incident/affected/schema", { token: readToken })).response.status).toBe(404);
+    expect((await api("GET", "/incidents/glm-5-3-kv-cache-exposure/affected/schema")).response.status).toBe(401);
+  });
+});

@@ -4,6 +4,7 @@ import type { AffectedSummary } from "@/domain/record/affected";
 import type { Collection } from "@/domain/record/collections";
 import { type IncidentRecord, incidentRecord } from "@/domain/record/record";
 import { readLiveList } from "../affected/summary";
+import { type AffectedShape, affectedShapeSchema } from "@/domain/record/affected-shape";
 import type { Db, Tx } from "../client";
 import { incident } from "../schema";
 import { citationsOf, incidentFields, readItems } from "./items";
@@ -89,4 +90,11 @@ export function readIncidentMeta(db: Db, slug: string) {
       .where(and(eq(incident.slug, slug), eq(incident.published, true)))
       .get() ?? null
   );
+}
+
+/** An incident's affected-list shape, drafts included, without reading its record: undefined when there is no such incident, null when it has no shape. */
+export function readAffectedShape(db: Db, slug: string): AffectedShape | null | undefined {
+  const row = db.select({ shape: incident.affectedShape }).from(incident).where(eq(incident.slug, slug)).get();
+  if (!row) return undefined;
+  return row.shape === null ? null : affectedShapeSchema.parse(JSON.parse(row.shape));
 }

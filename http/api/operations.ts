@@ -93,6 +93,16 @@ export const OPERATIONS = {
     errors: WRITE_ERRORS,
     auth: "bearer",
   }),
+  affectedSchema: op({
+    method: "GET",
+    path: "/api/v1/incidents/[slug]/affected/schema",
+    summary: "The JSON Schema of one row of the incident's affected list, made from its shape: what a JSON import takes (a CSV file has the same columns)",
+    params: ROUTE_PARAMS.incident,
+    query: NO_QUERY,
+    success: { status: 200, description: "A JSON Schema (2020-12) of one row", schema: answer.rowSchema },
+    errors: [401, 404],
+    auth: "bearer",
+  }),
   history: op({
     method: "GET",
     path: "/api/v1/incidents/[slug]/history",

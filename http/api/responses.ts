@@ -70,3 +70,6 @@ export const affectedImported = z.strictObject({
 
 /** The document itself: an OpenAPI 3.1 object, described no further here. */
 export const openApi = z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) });
+
+/** A JSON Schema of one affected row (domain/record/affected-row.ts): an object of its columns. */
+export const rowSchema = z.looseObject({ $schema: z.string(), type: z.literal("object"), properties: z.record(z.string(), z.unknown()), required: z.array(z.string()) });

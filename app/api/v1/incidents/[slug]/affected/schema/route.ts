@@ -1,0 +1,17 @@
+import { getDb } from "@/db/client";
+import { readAffectedShape } from "@/db/read/incident";
+import { affectedRowJsonSchema } from "@/domain/record/affected-row";
+import { v1 } from "@/http/api/handler";
+import { OPERATIONS } from "@/http/api/operations";
+import { problem } from "@/http/problem";
+
+export const dynamic = "force-dynamic";
+
+export const GET = v1(OPERATIONS.affectedSchema, ({ params }) => {
+  const shape = readAffectedShape(getDb(), params.slug);
+  if (shape === undefined) return problem({ status: 404, title: "Not Found", detail: `There is no incident "${params.slug}".` });
+  if (shape === null) {
+    return problem({ status: 404, title: "Not Found", detail: `The incident "${params.slug}" has not said what one row of its affected list is: it has no list shape yet.` });
+  }
+  return affectedRowJsonSchema(shape);
+});
