@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { type AffectedShape, accountIdOf } from "./affected-shape";
 
-/** Request ids as providers print them (e.g. a CF-Ray "8c1f2e3a4b5d6e7f-AMS"): 1–128 safe characters. */
+/** Request ids as providers print them: 1–128 safe characters. */
 const REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 
 /** One row as every reader takes it, whatever its incident's shape: what the shape lacks is null or empty. */

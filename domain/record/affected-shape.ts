@@ -22,10 +22,10 @@ const named = z.strictObject({ key, label: word, meaning: text });
 
 export const affectedShapeSchema = z
   .strictObject({
-    /** What one row is: "response", "subscriber". */
+    /** What one row is, in the incident's own word ("subscriber", "request"). */
     unit: z.strictObject({ one: word, many: word }),
     account: z.strictObject({
-      /** As tenants know it: "Cloudflare account ID". */
+      /** As tenants know it, in the provider's words ("your account number"). */
       name: word,
       form: accountIdForm,
       example: z.string().min(1).max(254),
@@ -34,7 +34,7 @@ export const affectedShapeSchema = z
     /** Null: the rows carry none, and the request-id proof is not offered. */
     requestIds: z.strictObject({ name: word, example: z.string().min(1).max(128), where: text }).nullable(),
     roles: z.array(named).min(1).max(8),
-    /** Whole-number values per row ("prompt tokens"), from 1 to `max`; counted in buckets of `bucket`, or of a width fitted to the list. */
+    /** Whole-number values per row (a length, a count), from 1 to `max`; counted in buckets of `bucket`, or of a width fitted to the list. */
     measures: z
       .array(
         z.strictObject({
