@@ -1,5 +1,6 @@
 import type { AffectedSummary } from "@/domain/record/affected";
 import type { Recommendation } from "@/domain/record/collections/recommendations";
+import { type AffectedShape, describeForm } from "@/domain/record/affected-shape";
 import type { IncidentRecord } from "@/domain/record/record";
 
 /** The lookup page's view of an incident: whether a list can be checked, and what to do either way. */
@@ -13,11 +14,36 @@ export type LookupView = {
   note: string | null;
   total: number;
   advice: Recommendation[];
+  words: LookupWords;
 };
+
+/** How the lookup names what it checks, in the incident's own words (its list's shape); plain words where it has no shape. */
+export type LookupWords = {
+  /** What the list counts: "responses". */
+  unitMany: string;
+  accountLabel: string;
+  accountHint: string;
+  /** Null: the list's rows carry no request ids, so they cannot prove an account. */
+  requests: { label: string; hint: string } | null;
+};
+
+const FROM_LOGS = "From your own logs: the ids of your requests as the provider issued them. Only these requests are checked, and only they are shown.";
+
+export function lookupWords(shape: AffectedShape | null): LookupWords {
+  if (!shape) return { unitMany: "entries", accountLabel: "Account id", accountHint: "As your provider issued it.", requests: { label: "Request ids", hint: FROM_LOGS } };
+  const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+  return {
+    unitMany: shape.unit.many,
+    accountLabel: cap(shape.account.name),
+    accountHint: `${cap(describeForm(shape.account.form))}, like ${shape.account.example}.`,
+    requests: shape.requestIds ? { label: cap(shape.requestIds.many), hint: `${FROM_LOGS} ${shape.requestIds.where}` } : null,
+  };
+}
 
 export function lookupView(stored: { record: IncidentRecord; affected: { rows: boolean; summary: AffectedSummary } | null }): LookupView {
   const { record, affected } = stored;
   return {
+    words: lookupWords(record.affectedShape),
     slug: record.incident.slug,
     title: record.incident.title,
     provider: record.incident.provider,

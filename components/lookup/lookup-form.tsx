@@ -8,6 +8,8 @@ import type { LookupState } from "./lookup-state";
 type Props = {
   action: (previous: LookupState, form: FormData) => Promise<LookupState>;
   advice: AdviceItem[];
+  /** The incident's names for the account id and its request ids (view/lookup.ts). */
+  words: { accountLabel: string; accountHint: string; requests: { label: string; hint: string } };
 };
 
 type Described = { "aria-describedby": string; "aria-invalid": boolean };
@@ -35,7 +37,7 @@ function LookupField({ name, label, note, hint, errors, children }: FieldProps) 
 }
 
 /** A real form post: it works before and without JavaScript, and without a page reload with it. */
-export function LookupForm({ action, advice }: Props) {
+export function LookupForm({ action, advice, words }: Props) {
   const [state, formAction, pending] = useActionState(action, { status: "idle" });
   const answer = useRef<HTMLDivElement>(null);
   // A screen reader and a keyboard land on what the form answered, not back at the top of the form.
@@ -52,8 +54,8 @@ export function LookupForm({ action, advice }: Props) {
       <form action={formAction} className="space-y-5" autoComplete="off">
         <LookupField
           name="accountId"
-          label="Account id"
-          hint="32 hexadecimal digits, as in your dashboard's URL. It is sent in the request body only, never in an address, and is not stored or logged. On its own it shows nothing: anyone may know it."
+          label={words.accountLabel}
+          hint={`${words.accountHint} It is sent in the request body only, never in an address, and is not stored or logged. On its own it shows nothing: anyone may know it.`}
           errors={accountErrors.map((e) => e.message)}
         >
           {(described) => (
@@ -74,9 +76,9 @@ export function LookupForm({ action, advice }: Props) {
         </LookupField>
         <LookupField
           name="requestIds"
-          label="Request ids"
+          label={words.requests.label}
           note="(one a line, up to 100)"
-          hint="From your own logs: the ids of your requests as the provider issued them. Only these requests are checked, and only they are shown."
+          hint={words.requests.hint}
           errors={requestErrors.map((e) => (e.field === "requestIds" ? e.message : `${e.field.replace("requestIds.", "line ")}: ${e.message}`))}
         >
           {(described) => (

@@ -44,7 +44,7 @@ export function ProofWays({ view, provider, sessionMinutes, signIn, form }: Ways
   return (
     <>
       <p className="mt-3 max-w-3xl text-slate-800 dark:text-slate-200">
-        Check whether your {view.provider} account was among the {formatCount(view.total)} affected responses of this incident. An account id is no
+        Check whether your {view.provider} account was among the {formatCount(view.total)} affected {view.words.unitMany} of this incident. An account id is no
         secret, so it shows nothing on its own: this page shows an account&apos;s record only to someone who proves it is theirs, in one of these ways.
       </p>
       {(view.sample || view.note) && (
@@ -77,9 +77,13 @@ export function ProofWays({ view, provider, sessionMinutes, signIn, form }: Ways
       </div>
       <section aria-labelledby="way-requests" className="mt-8">
         <h2 id="way-requests" className="text-lg font-semibold">
-          With request ids from your logs
+          With {view.words.requests ? view.words.requests.label.toLowerCase() : "request ids"} from your logs
         </h2>
-        <div className="mt-4">{form}</div>
+        {view.words.requests ? (
+          <div className="mt-4">{form}</div>
+        ) : (
+          <p className="mt-2">This incident&apos;s list carries no request ids, so they cannot show an account: use the link in your notice{signIn ? " or sign in" : ""}.</p>
+        )}
       </section>
     </>
   );

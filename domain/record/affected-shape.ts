@@ -32,7 +32,7 @@ export const affectedShapeSchema = z
       caseSensitive: z.boolean(),
     }),
     /** Null: the rows carry none, and the request-id proof is not offered. */
-    requestIds: z.strictObject({ name: word, example: z.string().min(1).max(128), where: text }).nullable(),
+    requestIds: z.strictObject({ name: word, many: word, example: z.string().min(1).max(128), where: text }).nullable(),
     roles: z.array(named).min(1).max(8),
     /** Whole-number values per row (a length, a count), from 1 to `max`; counted in buckets of `bucket`, or of a width fitted to the list. */
     measures: z

@@ -94,7 +94,7 @@ export default async function LookupPage({ params, searchParams }: Props) {
             provider={provider}
             sessionMinutes={sessionMinutes}
             signIn={openid ? `/incidents/${slug}/lookup/signin` : null}
-            form={<LookupForm action={lookupAction.bind(null, slug)} advice={advice} />}
+            form={view.words.requests && <LookupForm action={lookupAction.bind(null, slug)} advice={advice} words={{ ...view.words, requests: view.words.requests }} />}
           />
         </>
       )}
