@@ -100,7 +100,7 @@ describe("renderIncidentHtml, the GLM-5.3 incident", () => {
   it("shows the computed lengths and the contested count beside Cloudflare's", () => {
     for (const length of ["5 h 40 min", "about 20 hours", "13 days", "47 days"]) expect(html).toContain(length);
     const text = textOf(html);
-    expect(text).toContain("Outage 9 September 2026, 14:00 UTC – 9 September 2026, 19:40 UTC: 5 h 40 min, by Cloudflare's count");
+    expect(text).toContain("Outage 9 September 2026, 14:00 UTC – 9 September 2026, 19:40 UTC: 5 h 40 min, by Aftermath's count");
     expect(text).toContain("Exposure window 27 August 2026 – 9 September 2026: 13 days");
     expect(text).toContain("Some accounts (unnamed in the article): about 20 hours");
     expect(text).toContain("Two counts of the outage disagree");

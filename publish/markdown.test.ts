@@ -68,10 +68,10 @@ describe("renderMarkdown, the GLM-5.3 incident", () => {
   });
 
   it("carries the lead, the figures, the timeline and the lengths", () => {
-    expect(text).toContain("- **Exposure window:** 27 August 2026 – 9 September 2026: **13 days**, by Cloudflare's count[^0][^3].");
+    expect(text).toContain("- **Exposure window:** 27 August 2026 – 9 September 2026: **13 days**, by Aftermath's count[^0][^3].");
     expect(text).toContain("- **Attack:** Not established. The source article's own view (\"our view\"), not Cloudflare's words");
-    expect(text).toContain("**5 h 40 min**, by Cloudflare's count[^3]. Some accounts (unnamed in the article): **about 20 hours**[^0].");
-    expect(text).toContain("| Confirmed affected responses[^0][^3] | 155 responses | Each one received fragments of another customer's session; together they cover all requests over 681,280 tokens. |");
+    expect(text).toContain("**5 h 40 min**, by Aftermath's count[^0][^3]. Some accounts (unnamed in the article): **about 20 hours**[^0].");
+    expect(text).toContain("| Confirmed affected responses[^0][^3] | 155 responses | Each contained fragments of other customers' sessions; together they cover all requests over 681,280 tokens. |");
     expect(text).toContain("### Background (Dec 2021 – 14 Aug 2026)");
     expect(text).toContain("- *13 days later*\\\n  **27 August 2026** · exposure — **Leak begins**[^0][^3]\\\n  Start of the exposure window");
     expect(text).toContain("**December 2021** · background");

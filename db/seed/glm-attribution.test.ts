@@ -11,8 +11,8 @@ const saying = (pattern: RegExp) => texts.filter(([, text]) => pattern.test(text
 const event = (key: string) => record.events.find((e) => e.key === key);
 
 describe("the GLM-5.3 record says what the article says, attributed as it attributes it", () => {
-  it("gives the article's own view (neither the model nor an attack, the weights played no part) as the article's", () => {
-    const view = saying(/not an attack|neither the model nor an attack|weights played no/i);
+  it("gives the article's own view (the cause, neither the model nor an attack, the weights played no part) as the article's", () => {
+    const view = saying(/not an attack|neither the model nor an attack|weights played no|configuration choice combined/i);
     expect(view.length).toBeGreaterThan(0);
     for (const [where, text] of view) expect(text, where).toMatch(/article's own view|source article's own view/i);
     expect(record.incident.attackNote).toMatch(/not Cloudflare's words/);
@@ -53,11 +53,12 @@ describe("the GLM-5.3 record says what the article says, attributed as it attrib
     expect(record.sources.find((s) => s.number === 6)?.publishedOn).toBe("2024-05-04");
   });
 
-  it("gives \"only one day\" as the article's count from the report to the fix, not Cloudflare's to the declaration", () => {
+  it("keeps \"only one day\" as the article's words for the response after the report, the length to the fix as Aftermath's", () => {
     const oneDay = record.durations.filter((d) => [d.countedBy, d.method, d.note ?? ""].some((t) => /only one day/.test(t)));
     expect(oneDay.map((d) => d.key)).toEqual(["report-to-fix"]);
     expect(oneDay[0]).toMatchObject({ kind: "interval", from: "researcher-report", to: "model-restored" });
-    expect(oneDay[0]?.countedBy).toMatch(/article/);
+    expect(oneDay[0]?.countedBy).toBe("Aftermath, computed from the timeline");
+    expect(oneDay[0]?.note).toMatch(/The article puts .*"only one day"; it does not say at which event that day ends/);
     expect(record.durations.find((d) => d.key === "report-to-declaration")?.countedBy).toBe("Aftermath, computed from the timeline");
   });
 
@@ -65,6 +66,35 @@ describe("the GLM-5.3 record says what the article says, attributed as it attrib
     const report = record.durations.find((d) => d.key === "fix-to-report");
     expect(report?.countedBy).toBe("Aftermath, computed from the timeline");
     expect(report?.note).toMatch(/"about seven weeks"/);
+    // Every length between two events is Aftermath's arithmetic, whoever gives the events' times.
+    for (const d of record.durations.filter((x) => x.kind === "interval")) expect(d.countedBy, d.key).toMatch(/^Aftermath\b/);
+    const exposure = record.durations.find((d) => d.key === "exposure-window");
+    expect(exposure?.note).toMatch(/"about two weeks"\. 13 days .* is Aftermath's arithmetic, not a count the article or Cloudflare gives/);
+    expect(record.durations.find((d) => d.key === "outage")?.method).toMatch(/the outage's length is set from Cloudflare's own data; it gives the times, not a length/);
+  });
+
+  it("cites the article first for every fact, so no reference nobody here read is a fact's only source", () => {
+    const facts: Array<[string, number[]]> = [
+      ["incident", record.incident.cites],
+      ...record.events.map((e): [string, number[]] => [`event ${e.key}`, e.cites]),
+      ...record.figures.map((f): [string, number[]] => [`figure ${f.label}`, f.cites]),
+      ...record.durations.map((d): [string, number[]] => [`duration ${d.key}`, d.cites]),
+      ...record.findings.map((f, n): [string, number[]] => [`finding ${n}`, f.cites]),
+      ...record.reactions.map((r, n): [string, number[]] => [`reaction ${n}`, r.cites]),
+      ...record.recommendations.map((r, n): [string, number[]] => [`recommendation ${n}`, r.cites]),
+      ...record.context.map((c, n): [string, number[]] => [`context ${n}`, c.cites]),
+    ];
+    expect(facts.filter(([, cites]) => cites[0] !== 0).map(([name]) => name)).toEqual([]);
+  });
+
+  it("names no one the article does not as the one who began the investigation", () => {
+    expect(event("investigation-begins")?.detail).toMatch(/the article does not say who began it/);
+    expect(saying(/Cloudflare begins investigating/)).toEqual([]);
+  });
+
+  it("gives the CAISI assessment's day as its reference's date, labelled an inference", () => {
+    expect(event("caisi-assessment")?.detail).toMatch(/The article's text gives no date; the day is that of its reference 8 .*: an inference\.$/);
+    expect(event("caisi-assessment")?.detail).toContain(`"${record.sources.find((s) => s.number === 8)?.title}"`);
   });
 
   it("keeps \"at maximum performance\" as the article's words, and its \"1\" without a unit", () => {

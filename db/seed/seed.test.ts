@@ -84,25 +84,28 @@ const REFERENCES: Record<number, { publisher: string; publishedOn: string; title
   },
 };
 
-// facts.md's timeline: when, at what precision, and exactly the sources it names (its one row for
-// 26 Oct, [0][3][9], is two events here: Cloudflare's report [0][3] and LMSYS's update [0][9]).
+// The article's timeline: when, at what precision, and the sources it is cited to: the article [0]
+// first, then the reference facts.md names as its likely source (facts.md's one row for 26 Oct,
+// [0][3][9], is two events here: Cloudflare's report [0][3] and LMSYS's update [0][9]).
 const TIMELINE: Array<[key: string, at: string | null, precision: string, cites: number[]]> = [
   ["glm-family-begins", "2021-12", "month", [0, 6]],
   // Reference [6] is dated May 2024, before the rebrand: it cannot support it.
   ["zai-rebrand", "2025-07", "month", [0]],
-  ["workers-ai-large-models", "2026-03-19", "day", [12]],
+  // Known only from the article's reference list, which is part of the article.
+  ["workers-ai-large-models", "2026-03-19", "day", [0, 12]],
   ["sglang-warning", "2026-07-06", "day", [0, 9]],
-  ["glm-5-3-launch", "2026-08-14", "day", [0, 11]],
+  // The article dates the launch itself and credits the rest to Z.ai's model card, not to reference [11].
+  ["glm-5-3-launch", "2026-08-14", "day", [0]],
   ["leak-begins", "2026-08-27", "day", [0, 3]],
-  ["weights-published", "2026-08-31", "day", [7]],
-  ["researcher-report", "2026-09-08", "day", [3]],
-  ["investigation-begins", "2026-09-09T08:00Z", "minute", [3]],
-  ["incident-declared", "2026-09-09T13:22Z", "minute", [3]],
-  ["model-offline", "2026-09-09T14:00Z", "minute", [3]],
-  ["sglang-informed", "2026-09-09", "day", [3, 9]],
-  ["model-restored", "2026-09-09T19:40Z", "minute", [3]],
+  ["weights-published", "2026-08-31", "day", [0, 7]],
+  ["researcher-report", "2026-09-08", "day", [0, 3]],
+  ["investigation-begins", "2026-09-09T08:00Z", "minute", [0, 3]],
+  ["incident-declared", "2026-09-09T13:22Z", "minute", [0, 3]],
+  ["model-offline", "2026-09-09T14:00Z", "minute", [0, 3]],
+  ["sglang-informed", "2026-09-09", "day", [0, 3, 9]],
+  ["model-restored", "2026-09-09T19:40Z", "minute", [0, 3]],
   ["leak-ends", "2026-09-09", "day", [0, 3]],
-  ["caisi-assessment", "2026-09-17", "day", [8]],
+  ["caisi-assessment", "2026-09-17", "day", [0, 8]],
   ["cloudflare-report", "2026-10-26", "day", [0, 3]],
   ["lmsys-sglang-update", "2026-10-26", "day", [0, 9]],
   ["article-updated", "2026-10-27", "day", [0]],
