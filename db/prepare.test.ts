@@ -61,9 +61,9 @@ afterAll(() => {
 describe("prepareDatabase on a real SQLite file", () => {
   it("loads the seed through the verbs: the record, then its sample list, each with one audit entry", () => {
     const counts = rowCounts();
-    // The shipped incidents: GLM-5.3 (13 sources, a sample list) and ChatGPT (5 sources, no list).
+    // The shipped incidents: GLM-5.3 (13 sources, a sample list) and ChatGPT (6 sources, no list).
     expect(counts.incident).toBe(2);
-    expect(counts.source).toBe(18);
+    expect(counts.source).toBe(19);
     expect(counts.affected_response).toBe(155);
     expect(counts.affected_list).toBe(1);
     const audit = db.$client.prepare("SELECT actor, action, entity FROM audit_entry ORDER BY id").all();

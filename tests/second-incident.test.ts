@@ -49,7 +49,7 @@ describe("the ChatGPT incident of 20 March 2023", () => {
     expect(json.response.status).toBe(200);
     const doc = JSON.parse(json.text) as { record: { incident: { slug: string }; sources: unknown[] }; affected: unknown };
     expect(doc.record.incident.slug).toBe(SECOND_SLUG);
-    expect(doc.record.sources).toHaveLength(5);
+    expect(doc.record.sources).toHaveLength(6);
     expect(doc.affected).toBeNull();
   });
 
