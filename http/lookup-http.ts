@@ -1,7 +1,7 @@
 import "server-only";
 import { type Problem, problemParts } from "./problem";
 import type { GateResult } from "@/lookup/run";
-import { LINK_REFUSED, NO_LIST } from "@/view/lookup";
+import { LINK_REFUSED, NO_LIST } from "@/view/lookup-messages";
 
 /** An HTTP answer the server's edge writes whole (http/edge/lookup.ts): the lookup's, and its proof steps'. */
 export type LookupHttp = { status: number; headers: Record<string, string>; body?: string };

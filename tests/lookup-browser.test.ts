@@ -44,7 +44,7 @@ describe("the lookup page", () => {
       await expectNoAxeViolations(page, `${LOOKUP} (${colorScheme})`);
       const id = sampleAccountIds()[6] as string;
       await page.getByLabel("Account id").fill(id);
-      await page.getByLabel(/Request ids/).fill(sampleRows().find((r) => r.accountId === id)?.requestId ?? "");
+      await page.getByLabel(/^Request ids/i).fill(sampleRows().find((r) => r.accountId === id)?.requestId ?? "");
       await page.getByRole("button", { name: "Check these requests" }).click();
       await page.getByRole("heading", { name: /1 of your requests was affected/ }).waitFor();
       await expectNoAxeViolations(page, `${LOOKUP} with an answer (${colorScheme})`);
@@ -80,7 +80,7 @@ describe.each([
         if (r.request().method() === "POST") posts.push({ url: r.url(), cacheControl: r.headers()["cache-control"] ?? null });
       });
       await page.getByLabel("Account id").fill(accountId);
-      await page.getByLabel(/Request ids/).fill(`${mine[0]?.requestId}\nnot-mine-1`);
+      await page.getByLabel(/^Request ids/i).fill(`${mine[0]?.requestId}\nnot-mine-1`);
       await page.getByRole("button", { name: "Check these requests" }).click();
       await expect(page.getByRole("heading", { name: /1 of your requests was affected/ }).waitFor()).resolves.toBeUndefined();
       const text = await page.locator("main").innerText();
@@ -101,7 +101,7 @@ describe.each([
   it("answers requests of an account with no record, and reports a malformed id without checking anything", async () => {
     await withLookupPage(js, client, async (page) => {
       await page.getByLabel("Account id").fill(UNAFFECTED_SAMPLE_ACCOUNT);
-      await page.getByLabel(/Request ids/).fill(mine[0]?.requestId ?? "");
+      await page.getByLabel(/^Request ids/i).fill(mine[0]?.requestId ?? "");
       await page.getByRole("button", { name: "Check these requests" }).click();
       await page.getByRole("heading", { name: /None of these requests was affected/ }).waitFor();
       await page.getByLabel("Account id").fill("not-hex");
@@ -120,15 +120,15 @@ describe.each([
       async (page) => {
         const typed = `${mine[0]?.requestId}\n\nbad id with spaces`;
         await page.getByLabel("Account id").fill(accountId);
-        await page.getByLabel(/Request ids/).fill(typed);
+        await page.getByLabel(/^Request ids/i).fill(typed);
         await page.getByRole("button", { name: "Check these requests" }).click();
         await page.getByRole("heading", { name: "Nothing was checked" }).waitFor();
         expect(await page.locator("#requestIds-error").innerText()).toMatch(/^line 3: /);
         expect(await page.getByLabel("Account id").inputValue()).toBe(accountId);
-        expect(await page.getByLabel(/Request ids/).inputValue()).toBe(typed);
+        expect(await page.getByLabel(/^Request ids/i).inputValue()).toBe(typed);
         if (js) expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-live"))).toBe("polite");
 
-        await page.getByLabel(/Request ids/).fill(mine.map((r) => r.requestId).join("\n"));
+        await page.getByLabel(/^Request ids/i).fill(mine.map((r) => r.requestId).join("\n"));
         await page.getByRole("button", { name: "Check these requests" }).click();
         await page.getByRole("heading", { name: /of your requests were affected/ }).waitFor();
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -275,7 +275,7 @@ describe("in Chromium", () => {
       await page.goto(LOOKUP, { waitUntil: "networkidle" });
       await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
       await page.getByLabel("Account id").fill(AFFECTED[1]);
-      await page.getByLabel(/Request ids/).fill(sampleRows().find((r) => r.accountId === AFFECTED[1])?.requestId ?? "");
+      await page.getByLabel(/^Request ids/i).fill(sampleRows().find((r) => r.accountId === AFFECTED[1])?.requestId ?? "");
       await page.getByRole("button", { name: "Check these requests" }).click();
       await page.getByRole("heading", { name: /1 of your requests was affected/ }).waitFor();
       // Answered in place by React (hydrated), not by a full page load.
@@ -288,7 +288,7 @@ describe("in Chromium", () => {
     await withPage({}, async ({ page, violations }) => {
       await page.goto(LOOKUP, { waitUntil: "networkidle" });
       await page.getByLabel("Account id").fill(unknownAccount());
-      await page.getByLabel(/Request ids/).fill("r-1");
+      await page.getByLabel(/^Request ids/i).fill("r-1");
       // HTMLFormElement.submit() skips React's handler: the browser posts the form itself, as it does without JavaScript.
       const posted = page.waitForResponse((r) => r.request().method() === "POST" && r.request().isNavigationRequest());
       await page.evaluate(() => document.querySelector("form")?.submit());

@@ -1,6 +1,6 @@
 import { type AdviceItem, LookupAnswerView } from "./lookup-answer";
 import type { LookupState } from "./lookup-state";
-import { NO_LIST } from "@/view/lookup";
+import { NO_LIST } from "@/view/lookup-messages";
 
 export type { AdviceItem } from "./lookup-answer";
 

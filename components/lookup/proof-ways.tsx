@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { Prose } from "@/components/record/prose";
 import { BUTTON } from "@/components/ui/styles";
 import { formatCount } from "@/lib/count";
-import { type LookupView, NO_LIST } from "@/view/lookup";
+import type { LookupView } from "@/view/lookup";
+import { NO_LIST } from "@/view/lookup-messages";
 
 export const NOTICE_BOX = "mt-4 max-w-3xl rounded-lg border p-4";
 const WAY = "rounded-lg border border-slate-300 p-5 dark:border-slate-700";

@@ -17,7 +17,8 @@ import { waitingLink } from "@/lookup/proof/exchange";
 import { runLookup } from "@/lookup/run";
 import { appOpenidSettings } from "@/lookup/proof/openid";
 import { sentLookupSession } from "@/lookup/proof/cookies";
-import { LINK_REFUSED, lookupView } from "@/view/lookup";
+import { lookupView } from "@/view/lookup";
+import { LINK_REFUSED } from "@/view/lookup-messages";
 import { lookupAction } from "./actions";
 
 export const dynamic = "force-dynamic";
