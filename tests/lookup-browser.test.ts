@@ -65,10 +65,13 @@ describe.each([
   const accountId = sampleAccountIds()[accountIndex] as string;
   const mine = sampleRows().filter((r) => r.accountId === accountId);
 
-  it("is linked from the incident page", async () => {
+  it("is linked from the top of the incident page and from its affected section", async () => {
     await withLookupPage(js, client, async (page) => {
       await page.goto(INCIDENT_PATH);
-      await page.getByRole("link", { name: "Was my account affected? Check it" }).click();
+      const check = page.getByRole("link", { name: "Was my account affected? Check it" });
+      expect(await check.count()).toBe(2);
+      expect(await page.getByRole("region", { name: /^Affected/ }).getByRole("link", { name: "Was my account affected? Check it" }).count()).toBe(1);
+      await check.first().click();
       await expect.poll(() => new URL(page.url()).pathname).toBe(LOOKUP);
     });
   });
@@ -118,7 +121,7 @@ describe.each([
       js,
       client,
       async (page) => {
-        const typed = `${mine[0]?.requestId}\n\nbad id with spaces`;
+        const typed = `${mine[0]?.requestId}\n\nbad!id`;
         await page.getByLabel("Account id").fill(accountId);
         await page.getByLabel(/^Request ids/i).fill(typed);
         await page.getByRole("button", { name: "Check these requests" }).click();

@@ -77,7 +77,7 @@ export function LookupForm({ action, advice, words }: Props) {
         <LookupField
           name="requestIds"
           label={words.requests.label}
-          note="(one a line, up to 100)"
+          note="(up to 100: one a line, or separated by commas or spaces)"
           hint={words.requests.hint}
           errors={requestErrors.map((e) => (e.field === "requestIds" ? e.message : `${e.field.replace("requestIds.", "line ")}: ${e.message}`))}
         >

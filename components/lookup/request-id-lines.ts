@@ -1,12 +1,18 @@
-/** The form's request ids, one a line: blank lines are skipped but counted, so line numbers match what was typed. */
+/**
+ * Request ids as a tenant pastes them: one a line, or several on a line separated by commas,
+ * semicolons, spaces or tabs, each perhaps in quotes or brackets (a CSV cell, a JSON array, a log
+ * line). No id holds any of those characters, so they only separate; each id keeps its line.
+ */
 export function requestIdLines(text: string): { ids: string[]; lines: number[] } {
   const ids: string[] = [];
   const lines: number[] = [];
   text.split(/\r?\n/).forEach((raw, i) => {
-    const id = raw.trim();
-    if (!id) return;
-    ids.push(id);
-    lines.push(i + 1);
+    for (const part of raw.split(/[\s,;]+/)) {
+      const id = part.replace(/^["'`[(]+|["'`\])]+$/g, "");
+      if (!id) continue;
+      ids.push(id);
+      lines.push(i + 1);
+    }
   });
   return { ids, lines };
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { ChartFigure, Legend, NumbersTable } from "@/components/charts/chart-figure";
 import { Histogram } from "@/components/charts/histogram";
 import { PerDayChart } from "@/components/charts/per-day-chart";
@@ -78,7 +79,8 @@ function PromptLengths({ h, total, sample }: { h: NonNullable<List["histogram"]>
 }
 
 /** Counts only: never a row, an account or a request id. */
-export function Affected({ title, affected: a }: { title: string; affected: AffectedView }) {
+/** `check`: the page's way to the lookup (an export has none). */
+export function Affected({ title, affected: a, check }: { title: string; affected: AffectedView; check?: ReactNode }) {
   const sample = a.sample ? " — sample data" : "";
   return (
     <Section id="affected" title={title} badge={a.sample ? <SampleBadge /> : null}>
@@ -105,6 +107,7 @@ export function Affected({ title, affected: a }: { title: string; affected: Affe
               <dd>{exposedCount(a.byRole.exposed)}</dd>
             </div>
           </dl>
+          {check && <p className="no-print">{check}</p>}
         </div>
         <PerDay a={a} sample={sample} />
         {a.histogram ? <PromptLengths h={a.histogram} total={a.total} sample={sample} /> : <p>No prompt lengths on record.</p>}

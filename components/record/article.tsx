@@ -11,7 +11,7 @@ import { Lead } from "./lead";
 import { Sources } from "./sources";
 import { Timeline } from "./timeline";
 
-function SectionOf({ section: s }: { section: SectionView }) {
+function SectionOf({ section: s, check }: { section: SectionView; check?: ReactNode }) {
   switch (s.id) {
     case "figures":
       return <Figures title={s.title} figures={s.figures} />;
@@ -20,7 +20,7 @@ function SectionOf({ section: s }: { section: SectionView }) {
     case "durations":
       return <Durations title={s.title} rows={s.rows} panels={s.panels} pairs={s.pairs} />;
     case "affected":
-      return <Affected title={s.title} affected={s.affected} />;
+      return <Affected title={s.title} affected={s.affected} check={check} />;
     case "assessments":
       return <Assessments title={s.title} findings={s.findings} assessors={s.assessors} reactions={s.reactions} />;
     case "advice":
@@ -35,9 +35,9 @@ function SectionOf({ section: s }: { section: SectionView }) {
 /**
  * The whole record of an incident, the same on the page and in the exported HTML: header, lead,
  * contents, then every section that has something in it. `actions` (the page's lookup button and
- * downloads) and `changesHref` are the page's own.
+ * downloads), `check` (the lookup button again, in the affected section) and `changesHref` are the page's own.
  */
-export function RecordArticle({ view, actions, changesHref = null }: { view: IncidentView; actions?: ReactNode; changesHref?: string | null }) {
+export function RecordArticle({ view, actions, check, changesHref = null }: { view: IncidentView; actions?: ReactNode; check?: ReactNode; changesHref?: string | null }) {
   return (
     <article className="record">
       <RecordHeader view={view} changesHref={changesHref} />
@@ -55,7 +55,7 @@ export function RecordArticle({ view, actions, changesHref = null }: { view: Inc
         </nav>
       )}
       {view.sections.map((s) => (
-        <SectionOf key={s.id} section={s} />
+        <SectionOf key={s.id} section={s} check={check} />
       ))}
     </article>
   );

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { DraftBand } from "@/components/record/draft-band";
-import { PageActions } from "@/components/record/page-actions";
+import { LookupButton, PageActions } from "@/components/record/page-actions";
 import { RecordArticle } from "@/components/record/article";
 import { getDb } from "@/db/client";
 import { readIncident } from "@/db/read/incident";
@@ -37,7 +37,12 @@ export default async function IncidentPage({ params }: Props) {
   return (
     <>
       {!stored.published && <DraftBand slug={view.slug} />}
-      <RecordArticle view={view} actions={<PageActions slug={view.slug} lookup={view.lookup} />} changesHref={`/incidents/${view.slug}/changes`} />
+      <RecordArticle
+        view={view}
+        actions={<PageActions slug={view.slug} lookup={view.lookup} />}
+        check={view.lookup ? <LookupButton slug={view.slug} /> : undefined}
+        changesHref={`/incidents/${view.slug}/changes`}
+      />
     </>
   );
 }
