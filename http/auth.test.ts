@@ -2,15 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  hasRole,
-  PLAIN_SESSION_COOKIE,
-  SECURE_SESSION_COOKIE,
-  safeNextPath,
-  sessionCookie,
-  signInPath,
-  userFromCookieHeader,
-} from "./auth";
+import { hasRole, safeNextPath, sessionCookie, signInPath } from "./auth";
+import { PLAIN_SESSION_COOKIE, SECURE_SESSION_COOKIE, userFromCookieHeader } from "./session-cookie";
 import { type Db, openDatabase } from "@/db/client";
 import { readEnv } from "@/config/env";
 import { prepareDatabase } from "@/db/prepare";
@@ -79,7 +72,7 @@ describe("isSecureRequest", () => {
 
   it("believes X-Forwarded-Proto only behind a trusted proxy, and only its last entry", async () => {
     vi.stubEnv("TRUST_PROXY", "1");
-    const { isSecureRequest } = await import("./auth");
+    const { isSecureRequest } = await import("@/config/request");
     expect(isSecureRequest(proto("https"))).toBe(true);
     expect(isSecureRequest(proto("http, https"))).toBe(true);
     expect(isSecureRequest(proto("https, http"))).toBe(false);
@@ -88,7 +81,7 @@ describe("isSecureRequest", () => {
 
   it("ignores it without one", async () => {
     vi.stubEnv("TRUST_PROXY", "0");
-    const { isSecureRequest } = await import("./auth");
+    const { isSecureRequest } = await import("@/config/request");
     expect(isSecureRequest(proto("https"))).toBe(false);
   });
 });

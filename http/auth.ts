@@ -9,13 +9,6 @@ import { isSecureRequest } from "@/config/request";
 import { type CookieOptions, cookieOptions } from "@/lib/cookies";
 import { PLAIN_SESSION_COOKIE, SECURE_SESSION_COOKIE } from "./session-cookie";
 
-export { type CookieOptions, cookieOptions } from "@/lib/cookies";
-export { isSecureRequest } from "@/config/request";
-
-export type { SessionUser } from "@/db/sessions";
-
-export { PLAIN_SESSION_COOKIE, SECURE_SESSION_COOKIE, userFromCookieHeader } from "./session-cookie";
-
 export const SIGNIN_PATH = "/signin";
 export const DEFAULT_AFTER_SIGNIN = "/editor";
 

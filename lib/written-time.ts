@@ -1,4 +1,5 @@
 import { type Precision, isValidPreciseTime } from "./precise-time";
+import { minuteUtc } from "./instant";
 
 // Times as people write them ("14:02", "2026-12-01 14:02", "now"), in their own zone, read into the
 // record's UTC form ("2026-12-01T13:02Z") at the precision the author chose.
@@ -72,10 +73,10 @@ export function readWrittenTime({ text, zone, precision, now }: WrittenTime): Re
     const ms = fromWallClock(clock.year, clock.month, clock.day, clock.hour, clock.minute, zone);
     if (ms === null) return { ok: false, message: `${local} does not exist in ${zone}: the clocks moved forward past it.` };
     const at = utcText(ms);
-    return { ok: true, at, shown: zone === "UTC" ? `${local} UTC` : `${local} ${zone} = ${at.slice(0, 10)} ${at.slice(11, 16)} UTC` };
+    return { ok: true, at, shown: zone === "UTC" ? `${local} UTC` : `${local} ${zone} = ${minuteUtc(at)}` };
   }
   const fits = (["year", "month", "day", "minute"] as const).find((p) => p !== precision && isValidPreciseTime({ at: written, precision: p }));
   if (fits) return { ok: false, message: `"${written}" is a ${fits === "minute" ? "time" : fits}, but Precision is ${precision}: choose ${fits}, or write the ${precision}.` };
-  if (isValidPreciseTime({ at: written, precision })) return { ok: true, at: written, shown: precision === "minute" ? `${written.slice(0, 10)} ${written.slice(11, 16)} UTC` : written };
+  if (isValidPreciseTime({ at: written, precision })) return { ok: true, at: written, shown: precision === "minute" ? minuteUtc(written) : written };
   return { ok: false, message: `"${written}" is not a ${precision === "minute" ? "time" : precision} this form reads: write ${TIME_EXAMPLES}.` };
 }

@@ -10,7 +10,7 @@ const TAG = "tag:aftermath.invalid,2026";
 const x = escapeXml;
 
 /** What the entry says of the affected list, when the incident has one. */
-const listLine = (c: CardView) => (c.affected ? ` Affected responses on record: ${formatCount(c.affected.total)}${c.affected.sample ? " (sample data)" : ""}.` : "");
+const listLine = (c: CardView) => (c.affected ? ` Affected ${c.affected.unitMany} on record: ${formatCount(c.affected.total)}${c.affected.sample ? " (sample data)" : ""}.` : "");
 
 /**
  * An Atom 1.0 feed with one entry per incident, newest incident first. An entry's `updated` is its

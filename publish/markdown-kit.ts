@@ -14,13 +14,14 @@ export const fn = (cites: readonly number[]) => cites.map((k) => `[^${k}]`).join
 export const heading = (title: string) => `## ${md(title)}`;
 
 /**
- * A GFM table. Cells arrive already escaped (escapeMarkdown escapes "|"), so no cell can split;
- * an empty cell is kept as a space so every row has the header's number of cells.
+ * A GFM table. Cells arrive already escaped (escapeMarkdown escapes "|"), so no cell can split; the
+ * head is plain text (some of it an incident's words) and escaped here. An empty cell is kept as a
+ * space so every row has the header's number of cells.
  */
 export function table(head: string[], rows: string[][], numeric: ReadonlySet<number> = new Set()): string {
   const line = (cells: string[]) => `| ${cells.map((c) => c || " ").join(" | ")} |`;
   const rule = head.map((_, i) => (numeric.has(i) ? "---:" : "---"));
-  return [line(head), line(rule), ...rows.map(line)].join("\n");
+  return [line(head.map(md)), line(rule), ...rows.map(line)].join("\n");
 }
 
 /** Joins blocks with one blank line, dropping empty ones. */

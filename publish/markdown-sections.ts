@@ -3,6 +3,8 @@ import { affectedSentence } from "@/view/affected";
 import { type DurationRow, rowRange } from "@/view/durations";
 import { formatSourceDate, sourceByline } from "@/view/format";
 import { formatCount } from "@/lib/count";
+import { capitalize } from "@/lib/words";
+import { roleHeading } from "@/view/list-words";
 import { type CitedEvent, type SectionView, STATUS_LABEL } from "@/view/incident";
 import type { TimelineItem } from "@/view/timeline";
 import { blocks, fn, heading, md, mdLine, table } from "./markdown-kit";
@@ -56,20 +58,21 @@ function durations(s: Of<"durations">): string {
   return blocks(heading(s.title), ...disputes, table(["Duration", "Length", "From → to (UTC)", "Who counts it, and how"], rows), footnote);
 }
 
-/** Counts only: totals by role, per UTC day, per prompt-length bucket, and where the thresholds fall. */
+/** Counts only: totals by role, per UTC day, per bucket of the list's measure, and where the thresholds fall. */
 function affected(s: Of<"affected">): string {
   const a = s.affected;
+  const w = a.words;
   const sample = a.sample ? " — sample data" : "";
   const perDay = table(
-    ["Day (UTC)", "Received another's data", "Own data exposed", "Total"],
+    ["Day (UTC)", roleHeading(w, "recipient"), roleHeading(w, "exposed"), "Total"],
     a.perDay.days.map((d) => [formatSourceDate(d.day), String(d.recipient), String(d.exposed), String(d.total)]),
     new Set([1, 2, 3]),
   );
   const h = a.histogram;
   const thresholds = h
     ? [
-        ...h.inside.map((l) => `- ${md(l.label)} (${formatCount(l.tokens)} tokens): inside the range above`),
-        ...h.outside.map((l) => `- ${md(l.label)} (${formatCount(l.tokens)} tokens): outside it (${formatCount(h.low)}–${formatCount(h.high)})`),
+        ...h.inside.map((l) => `- ${md(l.label)} (${formatCount(l.at)} ${md(w.measureUnit)}): inside the range above`),
+        ...h.outside.map((l) => `- ${md(l.label)} (${formatCount(l.at)} ${md(w.measureUnit)}): outside it (${formatCount(h.low)}–${formatCount(h.high)})`),
       ].join("\n")
     : "";
   return blocks(
@@ -81,11 +84,11 @@ function affected(s: Of<"affected">): string {
       : null,
     h
       ? blocks(
-          `### Prompt length${sample}`,
-          table(["Prompt tokens", "Responses"], h.buckets.map((b) => [`${formatCount(b.from)}–${formatCount(b.to)}`, String(b.count)]), new Set([1])),
-          thresholds ? `Token thresholds:\n\n${thresholds}` : null,
+          `### ${md(capitalize(w.measureName))}${sample}`,
+          table([w.measure, capitalize(w.unitMany)], h.buckets.map((b) => [`${formatCount(b.from)}–${formatCount(b.to)}`, String(b.count)]), new Set([1])),
+          thresholds ? `Thresholds:\n\n${thresholds}` : null,
         )
-      : "No prompt lengths on record.",
+      : `No ${md(w.measureName)} on record.`,
   );
 }
 

@@ -136,12 +136,12 @@ describe("the same incident once a list of three is uploaded", () => {
     const text = (await get(`/incidents/${slug}`)).text;
     expect(attributeValues(text, "href")).toContain(`/incidents/${slug}/lookup`);
     const shown = visibleText(text);
-    expect(shown).toContain("3 recorded affected responses: 2 where the account received fragments of another tenant's session, 1 where");
+    expect(shown).toContain("3 recorded affected rows: received another's data, 2; own data exposed, 1.");
     expect(shown).not.toContain("Sample data");
     const perDay = visibleText(text.slice(text.indexOf('data-chart="affected-per-day"'), text.indexOf("</figure>", text.indexOf('data-chart="affected-per-day"'))));
-    expect(perDay).toContain("Affected responses per day (UTC).");
+    expect(perDay).toContain("Affected rows per day (UTC).");
     expect(perDay).not.toContain("exposure window");
-    const prompt = text.slice(text.indexOf('data-chart="affected-prompt-length"'), text.indexOf("</figure>", text.indexOf('data-chart="affected-prompt-length"')));
+    const prompt = text.slice(text.indexOf('data-chart="affected-measure"'), text.indexOf("</figure>", text.indexOf('data-chart="affected-measure"')));
     expect(prompt).not.toContain('class="thr ');
     expect(prompt).not.toContain("threshold");
     const json = JSON.parse((await get(`/incidents/${slug}/incident.json`)).text) as { affected: { total: number; sample: boolean } };

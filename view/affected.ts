@@ -2,14 +2,17 @@ import type { AffectedSummary } from "@/domain/record/affected";
 import type { IncidentRecord } from "@/domain/record/record";
 import { formatSourceDate, shortDay } from "./format";
 import { formatCount } from "@/lib/count";
+import { type ListWords, listWords } from "./list-words";
 
 export type DayCount = { day: string; label: string; recipient: number; exposed: number; total: number };
-export type Threshold = { tokens: number; label: string };
+export type Threshold = { at: number; label: string };
 export type Bucket = { from: number; to: number; count: number };
 
 /** A published affected list as every surface shows it: counts only. An incident without one has no such section. */
 export type AffectedView = {
   state: "list";
+  /** The incident's words for the list (its shape). */
+  words: ListWords;
   sample: boolean;
   note: string | null;
   total: number;
@@ -49,8 +52,8 @@ export function exposureWindow(record: IncidentRecord): { from: string; to: stri
 /** Figures marked as thresholds: the prompt lengths the chart draws lines at, lowest first. */
 export function thresholdsOf(record: IncidentRecord): Threshold[] {
   return record.figures
-    .flatMap((f) => (f.threshold === null ? [] : [{ tokens: f.threshold, label: `${f.label}: ${f.value}` }]))
-    .sort((a, b) => a.tokens - b.tokens);
+    .flatMap((f) => (f.threshold === null ? [] : [{ at: f.threshold, label: `${f.label}: ${f.value}` }]))
+    .sort((a, b) => a.at - b.at);
 }
 
 export function affectedView(record: IncidentRecord, list: { rows: boolean; summary: AffectedSummary }): AffectedView {
@@ -72,10 +75,11 @@ export function affectedView(record: IncidentRecord, list: { rows: boolean; summ
     const buckets: Bucket[] = [];
     for (let b = low; b < high; b += bucket) buckets.push({ from: b, to: b + bucket, count: byFrom.get(b) ?? 0 });
     const lines = thresholdsOf(record);
-    histogram = { bucket, buckets, low, high, inside: lines.filter((l) => l.tokens >= low && l.tokens <= high), outside: lines.filter((l) => l.tokens < low || l.tokens > high) };
+    histogram = { bucket, buckets, low, high, inside: lines.filter((l) => l.at >= low && l.at <= high), outside: lines.filter((l) => l.at < low || l.at > high) };
   }
   return {
     state: "list",
+    words: listWords(record.affectedShape),
     sample: s.sample,
     note: s.note,
     total: s.total,
@@ -88,14 +92,9 @@ export function affectedView(record: IncidentRecord, list: { rows: boolean; summ
 /** The exposed side's count; a list with none says "none recorded", not a count it does not make. */
 export const exposedCount = (n: number): string => (n > 0 ? formatCount(n) : "none recorded");
 
-/** "155 sample affected responses: 121 where …". */
+/** "155 sample affected rows: received …, 121; …, none recorded.", in the list's own words. */
 export function affectedSentence(a: Extract<AffectedView, { state: "list" }>): string {
-  return (
-    `${formatCount(a.total)} ${a.sample ? "sample" : "recorded"} affected responses: ` +
-    `${formatCount(a.byRole.recipient)} where the account received fragments of another tenant's session, ` +
-    (a.byRole.exposed > 0
-      ? `${formatCount(a.byRole.exposed)} where the account's own session appeared in another's response.`
-      : "none recorded where an account's own session appeared in another's response.")
-  );
+  const w = a.words;
+  const role = (key: "recipient" | "exposed") => `${w.roles[key] ?? key}, ${a.byRole[key] > 0 ? formatCount(a.byRole[key]) : "none recorded"}`;
+  return `${formatCount(a.total)} ${a.sample ? "sample" : "recorded"} affected ${w.unitMany}: ${role("recipient")}; ${role("exposed")}.`;
 }
-

@@ -4,6 +4,7 @@ import type { Figure } from "@/domain/record/collections/figures";
 import type { IncidentRecord } from "@/domain/record/record";
 import { parsePreciseTime } from "@/lib/precise-time";
 import { durationRows, rowRange } from "./durations";
+import { listWords } from "./list-words";
 
 /** An incident as a list of incidents shows it: the front page, the export's index and the feed. */
 export type CardView = {
@@ -23,7 +24,7 @@ export type CardView = {
   figures: Figure[];
   durations: Array<{ key: string; label: string; display: string }>;
   /** Null: no affected list has been published. */
-  affected: { total: number; sample: boolean } | null;
+  affected: { total: number; sample: boolean; unitMany: string } | null;
 };
 
 /**
@@ -61,7 +62,7 @@ export function cardView(stored: Stored): CardView {
     updated: toSecond(stored.updatedAt),
     figures: record.figures.filter((f) => f.headline),
     durations: LEAD_ROLES.flatMap((role) => rows.filter((r) => r.role === role).map((r) => ({ key: r.key, label: r.label, display: r.display }))),
-    affected: stored.affected ? { total: stored.affected.summary.total, sample: stored.affected.summary.sample } : null,
+    affected: stored.affected ? { total: stored.affected.summary.total, sample: stored.affected.summary.sample, unitMany: listWords(record.affectedShape).unitMany } : null,
   };
 }
 

@@ -10,6 +10,7 @@ import type { Source } from "@/domain/record/collections/sources";
 import { type AffectedView, affectedView } from "./affected";
 import { type DurationPanel, type DurationRow, contestedPairs, durationPanels, durationRows } from "./durations";
 import { formatLongDate, servedSources } from "./format";
+import { listWords } from "./list-words";
 import { type Timeline, type TimelineEvent, buildTimeline } from "./timeline";
 
 // The one view model of an incident: the page, the HTML and Markdown exports and the feed read it,
@@ -97,7 +98,7 @@ export function incidentView(stored: StoredRecord): IncidentView {
     record.figures.length ? { id: "figures", title: "In numbers", figures: record.figures } : null,
     events.length ? { id: "timeline", title: "Timeline", timeline: buildTimeline(events) } : null,
     rows.length ? { id: "durations", title: "How long", rows, panels: durationPanels(rows), pairs: contestedPairs(rows) } : null,
-    stored.affected ? { id: "affected", title: "Affected responses", affected: affectedView(record, stored.affected) } : null,
+    stored.affected ? { id: "affected", title: `Affected ${listWords(record.affectedShape).unitMany}`, affected: affectedView(record, stored.affected) } : null,
     record.findings.length || record.reactions.length
       ? {
           id: "assessments",

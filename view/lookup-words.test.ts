@@ -7,18 +7,20 @@ const glm = readSeedIncident("glm-5-3-kv-cache-exposure").record.affectedShape;
 describe("the lookup's words", () => {
   it("come from the incident's list shape: its account id's name and form, its request ids and where to find them, its unit", () => {
     const words = lookupWords(glm);
-    expect(words.accountLabel).toBe("Cloudflare account ID");
-    expect(words.accountHint).toBe("32 hexadecimal digits, like 0123456789abcdef0123456789abcdef.");
+    expect(words.account.label).toBe("Cloudflare account ID");
+    expect(words.account.hint).toBe("32 hexadecimal digits, like 0123456789abcdef0123456789abcdef.");
     expect(words.requests?.label).toBe("Request IDs");
     expect(words.requests?.hint).toContain("does not say where Cloudflare shows a request's ID");
     expect(words.unitMany).toBe("responses");
+    expect(words.measure).toBe("Prompt length (tokens)");
+    expect(words.roles.recipient).toBe("received another customer's session fragments");
   });
 
   it("offer no request-id check for a list without request ids, and claim no form where the incident has no shape", () => {
     if (!glm) throw new Error("GLM-5.3 ships its list's shape");
     expect(lookupWords({ ...glm, requestIds: null }).requests).toBeNull();
     const plain = lookupWords(null);
-    expect(plain.accountHint).toBe("As your provider issued it.");
+    expect(plain.account.hint).toBe("As your provider issued it.");
     expect(JSON.stringify(plain)).not.toMatch(/hexadecimal|response/i);
   });
 });

@@ -2,6 +2,8 @@ import type { AffectedSummary } from "@/domain/record/affected";
 import type { Recommendation } from "@/domain/record/collections/recommendations";
 import { type AffectedShape, describeForm } from "@/domain/record/affected-shape";
 import type { IncidentRecord } from "@/domain/record/record";
+import { capitalize } from "@/lib/words";
+import { type ListWords, listWords } from "./list-words";
 
 /** The lookup page's view of an incident: whether a list can be checked, and what to do either way. */
 export type LookupView = {
@@ -18,11 +20,8 @@ export type LookupView = {
 };
 
 /** How the lookup names what it checks, in the incident's own words (its list's shape); plain words where it has no shape. */
-export type LookupWords = {
-  /** What the list counts: "responses". */
-  unitMany: string;
-  accountLabel: string;
-  accountHint: string;
+export type LookupWords = ListWords & {
+  account: { label: string; hint: string };
   /** Null: the list's rows carry no request ids, so they cannot prove an account. */
   requests: { label: string; hint: string } | null;
 };
@@ -30,13 +29,12 @@ export type LookupWords = {
 const FROM_LOGS = "From your own logs: the ids of your requests as the provider issued them. Only these requests are checked, and only they are shown.";
 
 export function lookupWords(shape: AffectedShape | null): LookupWords {
-  if (!shape) return { unitMany: "entries", accountLabel: "Account id", accountHint: "As your provider issued it.", requests: { label: "Request ids", hint: FROM_LOGS } };
-  const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+  const list = listWords(shape);
+  if (!shape) return { ...list, account: { label: "Account id", hint: "As your provider issued it." }, requests: { label: "Request ids", hint: FROM_LOGS } };
   return {
-    unitMany: shape.unit.many,
-    accountLabel: cap(shape.account.name),
-    accountHint: `${cap(describeForm(shape.account.form))}, like ${shape.account.example}.`,
-    requests: shape.requestIds ? { label: cap(shape.requestIds.many), hint: `${FROM_LOGS} ${shape.requestIds.where}` } : null,
+    ...list,
+    account: { label: capitalize(shape.account.name), hint: `${capitalize(describeForm(shape.account.form))}, like ${shape.account.example}.` },
+    requests: shape.requestIds ? { label: capitalize(shape.requestIds.many), hint: `${FROM_LOGS} ${shape.requestIds.where}` } : null,
   };
 }
 

@@ -6,7 +6,7 @@ import { Box, ChartVariants, CountAxis, HoverTip, niceTicks, Svg, Txt } from "./
 
 const LEFT = 36;
 
-/** Affected responses per UTC day, stacked by role; the legend is HTML text beside the chart. */
+/** Affected rows per UTC day, stacked by role; the legend is HTML text beside the chart. */
 export function PerDayChart({ days, label }: { days: DayCount[]; label: string }) {
   return (
     <ChartVariants

@@ -7,8 +7,8 @@ import { BUTTON, INPUT } from "@/components/ui/styles";
 
 type Action = (p: EditorState, f: FormData) => Promise<EditorState>;
 
-/** Uploads an affected list (CSV or JSON), all or nothing, through the same checks as npm run import:affected. */
-export function AffectedUploadForm({ action, version }: { action: Action; version: number }) {
+/** Uploads an affected list (CSV or JSON), all or nothing, through the same checks as npm run import:affected; `header`: the CSV header it takes. */
+export function AffectedUploadForm({ action, version, header }: { action: Action; version: number; header: string }) {
   const [state, formAction, pending] = useActionState(action, { status: "idle" });
   const problem = state.status === "error";
   return (
@@ -20,7 +20,7 @@ export function AffectedUploadForm({ action, version }: { action: Action; versio
           Affected list file
         </label>
         <p id="affected-file-hint" className="text-xs text-slate-600 dark:text-slate-400">
-          A .csv with the header account_id,request_id,occurred_at,prompt_tokens,role, or a .json array of such rows. Up to 20 MB here; larger
+          A .csv with the header <code>{header}</code>, or a .json array of such rows. Up to 20 MB here; larger
           lists go through the API (POST /api/v1/incidents/&#123;slug&#125;/affected) or npm run import:affected. One bad row and nothing is
           imported.
         </p>

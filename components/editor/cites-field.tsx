@@ -1,22 +1,28 @@
 import { LINK } from "@/components/ui/styles";
 import type { Choice } from "./item-field";
+import { QUICK_SOURCE_ID } from "./anchors";
 
-type Props = { id: string; name: string; label: string; chosen: string; sources: Choice[]; addSource: string; problem?: string; wide?: boolean };
+/** `addHere`: the page has the quick source form; a draft not yet created has none. */
+type Props = { id: string; name: string; label: string; chosen: string; sources: Choice[]; addHere?: boolean; problem?: string; wide?: boolean };
 
 /** The sources a fact cites, picked from the incident's own by their number and title; none yet says where to add one. */
-export function CitesField({ id, name, label, chosen, sources, addSource, problem, wide = false }: Props) {
+export function CitesField({ id, name, label, chosen, sources, addHere = true, problem, wide = false }: Props) {
   const picked = new Set(chosen.split(/[\s,]+/).filter(Boolean));
   return (
     <fieldset className={wide ? "md:col-span-3" : "md:col-span-2"} aria-describedby={`${id}-problem`}>
       <legend className="text-sm font-semibold">{label}</legend>
       {sources.length === 0 ? (
-        <p className="text-sm">
-          No sources yet:{" "}
-          <a href={addSource} className={LINK}>
-            add one on this page
-          </a>
-          , then tick it here.
-        </p>
+        addHere ? (
+          <p className="text-sm">
+            No sources yet:{" "}
+            <a href={`#${QUICK_SOURCE_ID}`} className={LINK}>
+              add one on this page
+            </a>
+            , then tick it here.
+          </p>
+        ) : (
+          <p className="text-sm">No sources yet: create the draft, then add its sources on its page and tick them here.</p>
+        )
       ) : (
         <ul className="mt-1 grid gap-1 text-sm sm:grid-cols-2">
           {sources.map((s) => (

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import type { EditorAction } from "./item-form";
 import { type Section, type SectionCounts, sectionHref, sectionLinks } from "./sections";
 import { PublishForm } from "./small-forms";
+import { minuteUtc } from "@/lib/instant";
 
 type Props = {
   slug: string;
@@ -35,7 +36,7 @@ export function EditorShell({ slug, title, published, version, updatedAt, counts
       <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700 dark:text-slate-300">
         <span>
           <strong className="font-semibold">{published ? "Published" : "Draft"}</strong>
-          {published ? "" : ": readers, the lookup, exports and the feed do not see it"} · version {version} · saved {updatedAt.slice(0, 16).replace("T", " ")} UTC
+          {published ? "" : ": readers, the lookup, exports and the feed do not see it"} · version {version} · saved {minuteUtc(updatedAt)}
         </span>
         <Link href={`/incidents/${slug}`} className={LINK}>
           {published ? "Public page" : "Preview as readers will see it"}

@@ -1,5 +1,6 @@
 import type { DiffPart } from "@/lib/word-diff";
 import type { HistoryLine } from "@/view/history";
+import { minuteUtc } from "@/lib/instant";
 
 const DEL = "bg-red-100 text-red-900 line-through dark:bg-red-950 dark:text-red-100";
 const INS = "bg-emerald-100 text-emerald-950 no-underline dark:bg-emerald-950 dark:text-emerald-100";
@@ -20,7 +21,7 @@ export function HistoryEntry({ line }: { line: HistoryLine }) {
   return (
     <li className="rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800">
       <p>
-        <span className="font-mono">{line.at.slice(0, 16).replace("T", " ")} UTC</span> · <strong>{line.headline}</strong> · {line.actor}
+        <span className="font-mono">{minuteUtc(line.at)}</span> · <strong>{line.headline}</strong> · {line.actor}
       </p>
       {line.changes.length > 0 && (
         <table className="mt-2 w-full table-fixed border-collapse text-left text-xs">

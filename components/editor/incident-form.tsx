@@ -12,13 +12,12 @@ import { type EditorState, shownState } from "./editor-state";
 import { Field, SelectField, StateMessage } from "@/components/ui/field";
 import { MARKDOWN_HINT } from "./markdown-hint";
 import { MarkdownArea } from "./markdown-area";
-import { QUICK_SOURCE_ID } from "./quick-source";
 import { BUTTON, INPUT } from "@/components/ui/styles";
 import { useLiveCheck } from "./use-live-check";
 
 type Values = Partial<Omit<ReturnType<typeof incidentFromForm>, "isAttack">> & { isAttack?: boolean | null };
 
-type Props = { action: (p: EditorState, f: FormData) => Promise<EditorState>; values?: Values; version?: number; sources?: Choice[]; addSource?: string; submitLabel: string };
+type Props = { action: (p: EditorState, f: FormData) => Promise<EditorState>; values?: Values; version?: number; sources?: Choice[]; submitLabel: string };
 
 type TextName = Exclude<keyof Values, "isAttack">;
 
@@ -53,7 +52,7 @@ function useIncidentCheck(isNew: boolean) {
   return { onInput, problem };
 }
 
-export function IncidentForm({ action, values = {}, version, sources = [], addSource = `#${QUICK_SOURCE_ID}`, submitLabel }: Props) {
+export function IncidentForm({ action, values = {}, version, sources = [], submitLabel }: Props) {
   const [made, formAction, pending] = useActionState(action, { status: "idle" });
   const state = shownState(made, version);
   // Each control's twin holds the stored value, so a save sends only the fields the author changed.
@@ -102,7 +101,7 @@ export function IncidentForm({ action, values = {}, version, sources = [], addSo
       {version !== undefined && (
         <>
           {twin("cites", stored.cites ?? "")}
-          <CitesField id="cites" name="cites" label={L.cites} chosen={sent?.cites ?? stored.cites ?? ""} sources={sources} addSource={addSource} problem={show("cites")} />
+          <CitesField id="cites" name="cites" label={L.cites} chosen={sent?.cites ?? stored.cites ?? ""} sources={sources} addHere={version !== undefined} problem={show("cites")} />
         </>
       )}
       <div className="md:col-span-2">

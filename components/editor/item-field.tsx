@@ -10,7 +10,7 @@ import { MarkdownArea } from "./markdown-area";
 export type Choice = { value: string; label: string };
 
 /** What the item forms offer: the incident's events, durations and sources, whether it has an affected list, and where a source is added from this page. */
-export type Choices = { events: Choice[]; durations: Choice[]; sources: Choice[]; hasList: boolean; addSource: string };
+export type Choices = { events: Choice[]; durations: Choice[]; sources: Choice[]; hasList: boolean };
 type Props = { formId: string; spec: FieldSpec; value: string; problem?: string; choices: Choices };
 
 /** One control of an item form, drawn from its description in its collection (domain/record/collections/). */
@@ -24,7 +24,7 @@ export function ItemField({ formId, spec, value, problem, choices }: Props) {
     "aria-describedby": `${hint ? `${id}-hint ` : ""}${id}-problem`,
     className: INPUT,
   };
-  if (spec.kind === "cites") return <CitesField id={id} name={spec.name} label={spec.label} chosen={value} sources={choices.sources} addSource={choices.addSource} problem={problem} />;
+  if (spec.kind === "cites") return <CitesField id={id} name={spec.name} label={spec.label} chosen={value} sources={choices.sources} problem={problem} />;
   if (spec.kind === "checkbox") {
     return (
       <div className="flex items-center gap-2 self-center text-sm">

@@ -1,7 +1,7 @@
 import type { Choices } from "./item-field";
 import { type EditorAction, ItemForm } from "./item-form";
+import { QUICK_SOURCE_ID } from "./anchors";
 
-export const QUICK_SOURCE_ID = "quick-source";
 
 /** A source added from the page whose facts cite it: saved, it is at once a choice in every form there. */
 export function QuickSource({ action, version, choices, start, open }: { action: EditorAction; version: number; choices: Choices; start?: Record<string, string>; open: boolean }) {

@@ -4,12 +4,14 @@ import { type ReactNode, useActionState, useEffect, useRef } from "react";
 import { type AdviceItem, LookupResult } from "./lookup-result";
 import { BUTTON, INPUT } from "@/components/ui/styles";
 import type { LookupState } from "./lookup-state";
+import type { ListWords } from "@/view/list-words";
 
 type Props = {
   action: (previous: LookupState, form: FormData) => Promise<LookupState>;
   advice: AdviceItem[];
-  /** The incident's names for the account id and its request ids (view/lookup.ts). */
-  words: { accountLabel: string; accountHint: string; requests: { label: string; hint: string } };
+  /** The incident's names for the account id, its request ids and what its list holds (view/lookup.ts). */
+  words: ListWords & { account: { label: string; hint: string } };
+  requests: { label: string; hint: string };
 };
 
 type Described = { "aria-describedby": string; "aria-invalid": boolean };
@@ -37,7 +39,7 @@ function LookupField({ name, label, note, hint, errors, children }: FieldProps) 
 }
 
 /** A real form post: it works before and without JavaScript, and without a page reload with it. */
-export function LookupForm({ action, advice, words }: Props) {
+export function LookupForm({ action, advice, words, requests }: Props) {
   const [state, formAction, pending] = useActionState(action, { status: "idle" });
   const answer = useRef<HTMLDivElement>(null);
   // A screen reader and a keyboard land on what the form answered, not back at the top of the form.
@@ -54,8 +56,8 @@ export function LookupForm({ action, advice, words }: Props) {
       <form action={formAction} className="space-y-5" autoComplete="off">
         <LookupField
           name="accountId"
-          label={words.accountLabel}
-          hint={`${words.accountHint} It is sent in the request body only, never in an address, and is not stored or logged. On its own it shows nothing: anyone may know it.`}
+          label={words.account.label}
+          hint={`${words.account.hint} It is sent in the request body only, never in an address, and is not stored or logged. On its own it shows nothing: anyone may know it.`}
           errors={accountErrors.map((e) => e.message)}
         >
           {(described) => (
@@ -76,9 +78,9 @@ export function LookupForm({ action, advice, words }: Props) {
         </LookupField>
         <LookupField
           name="requestIds"
-          label={words.requests.label}
+          label={requests.label}
           note="(up to 100: one a line, or separated by commas or spaces)"
-          hint={words.requests.hint}
+          hint={requests.hint}
           errors={requestErrors.map((e) => (e.field === "requestIds" ? e.message : `${e.field.replace("requestIds.", "line ")}: ${e.message}`))}
         >
           {(described) => (
@@ -90,7 +92,7 @@ export function LookupForm({ action, advice, words }: Props) {
         </button>
       </form>
       <div aria-live="polite" ref={answer} tabIndex={-1} className="min-w-0 focus:outline-none">
-        <LookupResult state={state} advice={advice} />
+        <LookupResult state={state} advice={advice} words={words} />
       </div>
     </div>
   );

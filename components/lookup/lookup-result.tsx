@@ -1,18 +1,19 @@
 import { type AdviceItem, LookupAnswerView } from "./lookup-answer";
 import type { LookupState } from "./lookup-state";
 import { NO_LIST } from "@/view/lookup-messages";
+import type { ListWords } from "@/view/list-words";
 
 export type { AdviceItem } from "./lookup-answer";
 
 const BOX = "rounded-lg border p-5";
 
 /** What the request-id form answered. */
-export function LookupResult({ state, advice }: { state: LookupState; advice: AdviceItem[] }) {
+export function LookupResult({ state, advice, words }: { state: LookupState; advice: AdviceItem[]; words: ListWords }) {
   switch (state.status) {
     case "idle":
       return (
         <p className="text-slate-700 dark:text-slate-300">
-          Give your account id and request ids from your own logs to see whether those requests were among the affected responses.
+          Give your account id and request ids from your own logs to see whether those requests were among the affected {words.unitMany}.
         </p>
       );
     case "invalid":
@@ -49,6 +50,6 @@ export function LookupResult({ state, advice }: { state: LookupState; advice: Ad
         </div>
       );
     case "answer":
-      return <LookupAnswerView answer={state.answer} advice={advice} />;
+      return <LookupAnswerView answer={state.answer} advice={advice} words={words} />;
   }
 }

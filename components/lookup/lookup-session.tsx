@@ -1,10 +1,11 @@
 import type { LookupAnswer } from "@/domain/lookup";
 import { type AdviceItem, LookupAnswerView } from "./lookup-answer";
+import type { ListWords } from "@/view/list-words";
 
 const BOX = "rounded-lg border p-4";
 
 /** The page of a tenant with a lookup session: which account it shows, how it was proven, how to end it; then the answer. */
-export function LookupSessionView({ slug, answer, advice, provider }: { slug: string; answer: LookupAnswer; advice: AdviceItem[]; provider: string }) {
+export function LookupSessionView({ slug, answer, advice, provider, words }: { slug: string; answer: LookupAnswer; advice: AdviceItem[]; provider: string; words: ListWords }) {
   const proof = answer.proof.kind === "account" ? answer.proof : null;
   return (
     <div className="space-y-6">
@@ -23,7 +24,7 @@ export function LookupSessionView({ slug, answer, advice, provider }: { slug: st
           </button>
         </form>
       </div>
-      <LookupAnswerView answer={answer} advice={advice} />
+      <LookupAnswerView answer={answer} advice={advice} words={words} />
     </div>
   );
 }

@@ -15,7 +15,7 @@ export function NoListNotice({ view }: { view: LookupView & { list: "none" | "co
       <h2 className="text-xl font-semibold">No account can be checked here</h2>
       <p className="mt-2">
         {NO_LIST[view.list]}
-        {view.list === "counts-only" && ` It counts ${formatCount(view.total)} affected responses.`} Ask {view.provider} whether your account was among those
+        {view.list === "counts-only" && ` It counts ${formatCount(view.total)} affected ${view.words.unitMany}.`} Ask {view.provider} whether your account was among those
         affected.
       </p>
     </div>

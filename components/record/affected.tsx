@@ -5,6 +5,8 @@ import { PerDayChart } from "@/components/charts/per-day-chart";
 import { type AffectedView, affectedSentence, exposedCount } from "@/view/affected";
 import { formatSourceDate } from "@/view/format";
 import { formatCount } from "@/lib/count";
+import { capitalize } from "@/lib/words";
+import { roleHeading } from "@/view/list-words";
 import { Prose } from "./prose";
 import { SampleBadge, Section } from "./section";
 
@@ -12,23 +14,24 @@ type List = Extract<AffectedView, { state: "list" }>;
 
 function PerDay({ a, sample }: { a: List; sample: string }) {
   const { days, window, peak } = a.perDay;
+  const w = a.words;
   const first = days[0];
   const last = days.at(-1);
   if (!first || !last) return null;
   const name =
-    `Stacked bar chart of affected responses per UTC day from ${formatSourceDate(first.day)} to ${formatSourceDate(last.day)}${sample}: ` +
+    `Stacked bar chart of affected ${w.unitMany} per UTC day from ${formatSourceDate(first.day)} to ${formatSourceDate(last.day)}${sample}: ` +
     `${formatCount(a.total)} in all${peak ? `, most on ${formatSourceDate(peak.day)} (${peak.total})` : ""}`;
   return (
     <ChartFigure
       id="affected-per-day"
       caption={
         <>
-          <strong>Affected responses per day</strong> (UTC){window ? `, across the exposure window (${window.label})` : ""}
+          <strong>Affected {w.unitMany} per day</strong> (UTC){window ? `, across the exposure window (${window.label})` : ""}
           {sample}.
           <Legend
             items={[
-              { swatch: "sw-1", label: `Received another's data (${formatCount(a.byRole.recipient)})` },
-              { swatch: "sw-2", label: `Own data exposed (${exposedCount(a.byRole.exposed)})` },
+              { swatch: "sw-1", label: `${roleHeading(w, "recipient")} (${formatCount(a.byRole.recipient)})` },
+              { swatch: "sw-2", label: `${roleHeading(w, "exposed")} (${exposedCount(a.byRole.exposed)})` },
             ]}
           />
         </>
@@ -36,7 +39,7 @@ function PerDay({ a, sample }: { a: List; sample: string }) {
       extra={
         <NumbersTable
           caption="The counts per day"
-          head={["Day (UTC)", "Received another's data", "Own data exposed", "Total"]}
+          head={["Day (UTC)", roleHeading(w, "recipient"), roleHeading(w, "exposed"), "Total"]}
           rows={days.map((d) => [formatSourceDate(d.day), d.recipient, d.exposed, d.total])}
         />
       }
@@ -46,34 +49,37 @@ function PerDay({ a, sample }: { a: List; sample: string }) {
   );
 }
 
-function PromptLengths({ h, total, sample }: { h: NonNullable<List["histogram"]>; total: number; sample: string }) {
+function MeasureChart({ h, total, sample, w }: { h: NonNullable<List["histogram"]>; total: number; sample: string; w: List["words"] }) {
   const name =
-    `Histogram of the prompt lengths of ${formatCount(total)} affected responses${sample}, ${formatCount(h.low)} to ${formatCount(h.high)} ` +
-    `tokens in ${formatCount(h.bucket)}-token buckets${h.inside.length ? `, with dashed lines at ${h.inside.map((l) => l.label).join("; ")}` : ""}`;
+    `Histogram of the ${w.measureName} of ${formatCount(total)} affected ${w.unitMany}${sample}, ${formatCount(h.low)} to ${formatCount(h.high)} ` +
+    `${w.measureUnit} in buckets of ${formatCount(h.bucket)} ${w.measureUnit}${h.inside.length ? `, with dashed lines at ${h.inside.map((l) => l.label).join("; ")}` : ""}`;
   return (
     <ChartFigure
-      id="affected-prompt-length"
+      id="affected-measure"
       caption={
         <>
-          <strong>Prompt length of the affected requests</strong>, in {formatCount(h.bucket)}-token buckets
-          {h.inside.length ? ", against the token thresholds" : ""}
+          <strong>
+            {capitalize(w.measureName)} of the affected {w.unitMany}
+          </strong>
+          , in buckets of {formatCount(h.bucket)} {w.measureUnit}
+          {h.inside.length ? ", against the thresholds" : ""}
           {sample}.
-          <Legend items={[{ swatch: "sw-1", label: "Affected responses" }, ...h.inside.map((l, i) => ({ swatch: `sw-line sw-thr-${i % 3}`, label: l.label }))]} />
+          <Legend items={[{ swatch: "sw-1", label: `Affected ${w.unitMany}` }, ...h.inside.map((l, i) => ({ swatch: `sw-line sw-thr-${i % 3}`, label: l.label }))]} />
         </>
       }
       extra={
         <>
           {h.outside.length > 0 && (
             <p className="small">
-              Outside the drawn range ({formatCount(h.low)}–{formatCount(h.high)} tokens), so not drawn:{" "}
-              {h.outside.map((l) => `${l.label} (${formatCount(l.tokens)} tokens)`).join("; ")}.
+              Outside the drawn range ({formatCount(h.low)}–{formatCount(h.high)} {w.measureUnit}), so not drawn:{" "}
+              {h.outside.map((l) => `${l.label} (${formatCount(l.at)} ${w.measureUnit})`).join("; ")}.
             </p>
           )}
-          <NumbersTable caption="The counts per bucket" head={["Prompt tokens", "Responses"]} rows={h.buckets.map((b) => [`${formatCount(b.from)}–${formatCount(b.to)}`, b.count])} />
+          <NumbersTable caption="The counts per bucket" head={[w.measure, capitalize(w.unitMany)]} rows={h.buckets.map((b) => [`${formatCount(b.from)}–${formatCount(b.to)}`, b.count])} />
         </>
       }
     >
-      <Histogram buckets={h.buckets} lines={h.inside} label={name} />
+      <Histogram buckets={h.buckets} lines={h.inside} label={name} words={w} />
     </ChartFigure>
   );
 }
@@ -95,22 +101,25 @@ export function Affected({ title, affected: a, check }: { title: string; affecte
           <p>{affectedSentence(a)}</p>
           <dl className="stats">
             <div>
-              <dt>Affected responses{a.sample ? " (sample)" : ""}</dt>
+              <dt>
+                Affected {a.words.unitMany}
+                {a.sample ? " (sample)" : ""}
+              </dt>
               <dd>{formatCount(a.total)}</dd>
             </div>
             <div>
-              <dt>Received another tenant&apos;s data</dt>
+              <dt>{roleHeading(a.words, "recipient")}</dt>
               <dd>{formatCount(a.byRole.recipient)}</dd>
             </div>
             <div>
-              <dt>Own session exposed</dt>
+              <dt>{roleHeading(a.words, "exposed")}</dt>
               <dd>{exposedCount(a.byRole.exposed)}</dd>
             </div>
           </dl>
           {check && <p className="no-print">{check}</p>}
         </div>
         <PerDay a={a} sample={sample} />
-        {a.histogram ? <PromptLengths h={a.histogram} total={a.total} sample={sample} /> : <p>No prompt lengths on record.</p>}
+        {a.histogram ? <MeasureChart h={a.histogram} total={a.total} sample={sample} w={a.words} /> : <p>No {a.words.measureName} on record.</p>}
       </div>
     </Section>
   );

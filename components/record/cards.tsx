@@ -42,7 +42,10 @@ export function IncidentCards({ cards, href, files }: { cards: CardView[]; href:
             ))}
             {c.affected && (
               <div>
-                <dt>Affected responses{c.affected.sample ? " (sample data)" : ""}</dt>
+                <dt>
+                  Affected {c.affected.unitMany}
+                  {c.affected.sample ? " (sample data)" : ""}
+                </dt>
                 <dd>{formatCount(c.affected.total)}</dd>
               </div>
             )}

@@ -1,4 +1,5 @@
 import type { IncidentView } from "@/view/incident";
+import { minuteUtc } from "@/lib/instant";
 
 /**
  * Provider, service and model, kind, status and severity, then the title; on the page, when it last
@@ -16,7 +17,7 @@ export function RecordHeader({ view, changesHref }: { view: IncidentView; change
       <h1>{view.title}</h1>
       {changesHref && (
         <p className="small muted">
-          Last updated <time dateTime={view.updatedAt}>{`${view.updatedAt.slice(0, 10)} ${view.updatedAt.slice(11, 16)} UTC`}</time> · <a href={changesHref}>what changed</a>
+          Last updated <time dateTime={view.updatedAt}>{minuteUtc(view.updatedAt)}</time> · <a href={changesHref}>what changed</a>
         </p>
       )}
     </header>

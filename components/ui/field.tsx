@@ -23,7 +23,8 @@ export function Field({ id, name, label, hint, problem, children }: { id?: strin
   );
 }
 
-export function StateMessage({ state }: { state: { status: string; message?: string } }) {
+/** `children`: what follows the message in its box (a link to what it is about). */
+export function StateMessage({ state, children }: { state: { status: string; message?: string }; children?: ReactNode }) {
   if (state.status === "idle" || !state.message) return null;
   const error = state.status === "error";
   return (
@@ -32,6 +33,7 @@ export function StateMessage({ state }: { state: { status: string; message?: str
       className={`rounded-md border p-3 text-sm font-medium ${error ? "border-red-600 bg-red-50 text-red-800 dark:bg-red-950/40 dark:text-red-200" : "border-emerald-600 bg-emerald-50 text-emerald-900 dark:bg-emerald-950/40 dark:text-emerald-200"}`}
     >
       {state.message}
+      {children}
     </p>
   );
 }

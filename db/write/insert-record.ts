@@ -28,11 +28,16 @@ function insertOrder(record: IncidentRecord): Collection[] {
   return order;
 }
 
-/** Writes a whole incident and its items, in their order, inside the caller's transaction; returns its id. */
-export function insertRecord(tx: Tx, record: IncidentRecord): number {
+/**
+ * Writes a whole incident and its items, in their order, inside the caller's transaction; returns its
+ * id. `updatedAt`: the record's last edit where it came with one (else the database's now).
+ */
+export function insertRecord(tx: Tx, record: IncidentRecord, updatedAt?: string): number {
   const { cites: incidentCites, ...fields } = record.incident;
   const affectedShape = record.affectedShape ? JSON.stringify(record.affectedShape) : null;
-  const { id: incidentId } = tx.insert(incident).values({ ...fields, affectedShape }).returning({ id: incident.id }).get();
+  // Written as the database writes its own (milliseconds, Z), so the two compare as text.
+  const edited = updatedAt ? { updatedAt: new Date(updatedAt).toISOString() } : {};
+  const { id: incidentId } = tx.insert(incident).values({ ...fields, affectedShape, ...edited }).returning({ id: incident.id }).get();
 
   const sourceIds = new Map<number, number>();
   const cite = (subjectType: CitationSubject, subjectId: number, numbers: readonly number[]) => {

@@ -37,9 +37,7 @@ export function importRecord({ db, actor, input }: { db: Db; actor: Actor; input
     }
     const problem = recordProblems(record)[0];
     if (problem) throw new DomainError("invalid", `Nothing was imported: ${problem.message}`);
-    const incidentId = insertRecord(tx, record);
-    // Written as the database writes its own (milliseconds, Z), so the two compare as text.
-    if (updatedAt) tx.update(incident).set({ updatedAt: new Date(updatedAt).toISOString() }).where(eq(incident.id, incidentId)).run();
+    const incidentId = insertRecord(tx, record, updatedAt);
     if (affected) insertCountsList(db, incidentId, affected);
     const items = Object.fromEntries(COLLECTION_NAMES.map((c) => [c, record[c].length]));
     recordAudit(tx, {

@@ -1,8 +1,7 @@
 import { z } from "zod";
+import { requestIdOf, wholeNumber } from "./affected";
 import { type AffectedShape, accountIdOf } from "./affected-shape";
 
-/** Request ids as providers print them: 1–128 safe characters. */
-const REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 
 /** One row as every reader takes it, whatever its incident's shape: what the shape lacks is null or empty. */
 export type ShapedRow = {
@@ -26,14 +25,6 @@ export function columnsOf(shape: AffectedShape): string[] {
   ];
 }
 
-// CSV gives digits as text; JSON must give a number. Nothing else (true, "1e3", 1.5) passes.
-function measureOf(m: AffectedShape["measures"][number]) {
-  const name = m.key;
-  return z
-    .union([z.number(), z.string().regex(/^\d{1,12}$/).transform(Number)], { message: `${name} must be a whole number` })
-    .pipe(z.number().int(`${name} must be a whole number`).min(1, `${name} must be at least 1`).max(m.max, `${name} must be at most ${m.max}`));
-}
-
 /** A row's data classes: a JSON array of keys, or in CSV the keys separated by ";"; each one of the shape's, each once. */
 function dataClassesOf(shape: AffectedShape) {
   const keys = shape.dataClasses.map((d) => d.key);
@@ -49,12 +40,12 @@ function dataClassesOf(shape: AffectedShape) {
 export function affectedRowOf(shape: AffectedShape) {
   const roles = shape.roles.map((r) => r.key);
   const fields: Record<string, z.ZodType> = { account_id: accountIdOf(shape.account) };
-  if (shape.requestIds) fields.request_id = z.string().trim().regex(REQUEST_ID, `a ${shape.requestIds.name} is 1–128 letters, digits, '.', '_', ':' or '-'`);
+  if (shape.requestIds) fields.request_id = requestIdOf(shape.requestIds.name);
   if (shape.time === "instant") {
     fields.occurred_at = z.iso.datetime({ offset: true, message: "occurred_at must be ISO 8601 with a zone, e.g. 2026-09-01T12:00:00Z" }).transform((s) => new Date(s).toISOString());
   }
   if (shape.time === "day") fields.occurred_at = z.iso.date({ message: "occurred_at must be a day, e.g. 2026-09-01" });
-  for (const m of shape.measures) fields[m.key] = measureOf(m);
+  for (const m of shape.measures) fields[m.key] = wholeNumber(m.key, m.max);
   fields.role = z.enum(roles, { message: `role must be one of: ${roles.join(", ")}` });
   if (shape.dataClasses.length) fields.data_classes = dataClassesOf(shape);
   const measureKeys = shape.measures.map((m) => m.key);

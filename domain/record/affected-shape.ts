@@ -69,7 +69,7 @@ export type AffectedShape = z.infer<typeof affectedShapeSchema>;
 
 const RESERVED = new Set(["account_id", "request_id", "occurred_at", "role", "data_classes"]);
 
-/** How a form is said to a tenant: "32 hexadecimal digits". */
+/** How a form is said to a tenant: "16 hexadecimal digits". */
 export function describeForm(form: AccountIdForm): string {
   switch (form.kind) {
     case "hex":

@@ -11,11 +11,17 @@ export const accountId = z
   .regex(/^[0-9a-fA-F]{32}$/, "an account id is 32 hexadecimal digits, like 0123456789abcdef0123456789abcdef")
   .transform((id) => id.toLowerCase());
 
-/** Request ids as providers print them (e.g. a CF-Ray "8c1f2e3a4b5d6e7f-AMS"): 1–128 safe characters. */
-export const requestId = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/, "a request id is 1–128 letters, digits, '.', '_', ':' or '-'");
+/** Request ids as providers print them: 1–128 safe characters. */
+const REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
+export const requestIdOf = (name: string) => z.string().trim().regex(REQUEST_ID, `a ${name} is 1–128 letters, digits, '.', '_', ':' or '-'`);
+export const requestId = requestIdOf("request id");
+
+/** A whole number from 1 to `max`: CSV gives digits as text, JSON a number; nothing else (true, "1e3", 1.5) passes. */
+export function wholeNumber(name: string, max: number) {
+  return z
+    .union([z.number(), z.string().regex(/^\d{1,12}$/).transform(Number)], { message: `${name} must be a whole number` })
+    .pipe(z.number().int(`${name} must be a whole number`).min(1, `${name} must be at least 1`).max(max, `${name} must be at most ${max}`));
+}
 
 export const MAX_PROMPT_TOKENS = 100_000_000;
 
@@ -26,18 +32,7 @@ export const affectedRow = z.strictObject({
   occurred_at: z.iso
     .datetime({ offset: true, message: "occurred_at must be ISO 8601 with a zone, e.g. 2026-09-01T12:00:00Z" })
     .transform((s) => new Date(s).toISOString()),
-  // CSV gives digits as text; JSON must give a number. Nothing else (true, "1e3", 1.5) passes.
-  prompt_tokens: z
-    .union([z.number(), z.string().regex(/^\d{1,12}$/).transform(Number)], {
-      message: "prompt_tokens must be a whole number",
-    })
-    .pipe(
-      z
-        .number()
-        .int("prompt_tokens must be a whole number")
-        .min(1, "prompt_tokens must be at least 1")
-        .max(MAX_PROMPT_TOKENS, `prompt_tokens must be at most ${MAX_PROMPT_TOKENS}`),
-    ),
+  prompt_tokens: wholeNumber("prompt_tokens", MAX_PROMPT_TOKENS),
   role: z.enum(AFFECTED_ROLES, { message: `role must be one of: ${AFFECTED_ROLES.join(", ")}` }),
 });
 export type AffectedRow = z.output<typeof affectedRow>;

@@ -1,3 +1,4 @@
+import { capitalize } from "@/lib/words";
 import type { AnyCollection } from "./collection";
 import { context } from "./collections/context";
 import { durations } from "./collections/durations";
@@ -30,7 +31,7 @@ export const collectionOf = (c: Collection): AnyCollection => COLLECTIONS[c];
 /** "Context fact": how the audit trail and messages start a sentence about an item. */
 export const itemLabel = (c: Collection): string => {
   const one = COLLECTIONS[c].names.one;
-  return one.charAt(0).toUpperCase() + one.slice(1);
+  return capitalize(one);
 };
 
 export const isCollection = (name: string): name is Collection => Object.hasOwn(COLLECTIONS, name);

@@ -1,14 +1,14 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address";
 import { hasBody, limitBody } from "./body-limit";
 import { crossSiteRefusal } from "./cross-site";
 import { type EdgeAnswer, admit } from "./gate";
 import { lookupHandler } from "./lookup";
+import { type Handle, passToNext } from "./next-pass";
 import { withNote } from "./request-store";
 import { type CachedRoute, cachedRoute } from "./routes";
 import type { EdgeResponse } from "./writer";
 
-type Handle = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 type Answers = (route: CachedRoute, req: IncomingMessage, res: EdgeResponse) => Promise<void>;
 
 /** A refused body up to this size is read and dropped by Node, so the client reads the answer on a live connection. */
@@ -29,12 +29,6 @@ function refuseMidBody(req: IncomingMessage, res: EdgeResponse, answer: EdgeAnsw
   }
   res.answer({ ...answer, headers: { ...answer.headers, connection: "close" } });
   res.once("finish", () => req.destroy());
-}
-
-/** Drops a revalidation the server cannot answer with the right policy, so the page is sent whole. */
-function dropValidators(req: IncomingMessage): void {
-  delete req.headers["if-none-match"];
-  delete req.headers["if-modified-since"];
 }
 
 /** Everything after the response's first step; the lookup and Next run with the request's note (request-store.ts). */
@@ -66,9 +60,7 @@ function route(req: IncomingMessage, res: EdgeResponse, { answers, handle, trust
   // A public page has no form and no action, so nothing in it notes anything: no store to enter,
   // and none to copy into each of the answer's async steps.
   if (cached) return void answers(cached, req, res).catch((error: unknown) => res.fail(error));
-  if (String(req.headers.accept).includes("text/html")) dropValidators(req);
-  res.hold();
-  withNote(res.note, () => handle(req, res).catch((error: unknown) => res.fail(error)));
+  withNote(res.note, () => passToNext(handle, req, res).catch((error: unknown) => res.fail(error)));
 }
 
 type Options = { answers: Answers; handle: Handle; trustProxy: boolean; dev: boolean };

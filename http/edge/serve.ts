@@ -1,4 +1,4 @@
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { IncomingMessage, OutgoingHttpHeaders } from "node:http";
 import type { Db } from "@/db/client";
 import { feedFile, incidentFile } from "@/publish/files";
 import { readIncident, readPublished } from "@/db/read/incident";
@@ -6,12 +6,12 @@ import { userFromCookieHeader } from "../session-cookie";
 import { cardsOf } from "@/view/card";
 import { API_POLICY, BASE_HEADERS, EXPORT_POLICY } from "../security-headers";
 import { hashable, withScriptHashes } from "./csp";
+import { type Handle, passToNext } from "./next-pass";
 import { type Entry, makeEntry, PageCache } from "./page-cache";
 import type { CachedRoute } from "./routes";
 import { askedOf, sendEntry } from "./send";
 import { type Captured, type EdgeResponse, decode } from "./writer";
 
-type Handle = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 // Headers that describe one transfer, not the page, and so are set again for each answer: Next's,
 // and the writer's per request (its id; HSTS, only for a request that came over HTTPS).
@@ -84,26 +84,22 @@ function renderWithNext(handle: Handle, req: IncomingMessage, res: EdgeResponse,
  */
 export function publicAnswers({ db, handle, generation, maxBytes }: { db: Db; handle: Handle; generation: () => number; maxBytes: number }) {
   const cache = new PageCache(maxBytes);
-  const published = db.$client.prepare("SELECT 1 FROM incident WHERE slug = ? AND published = 1").pluck();
-  const missing = (route: CachedRoute) => route.kind !== "feed" && route.slug !== null && published.get(route.slug) === undefined;
-  const draft = db.$client.prepare("SELECT 1 FROM incident WHERE slug = ? AND published = 0").pluck();
+  const publishedOf = db.$client.prepare("SELECT published FROM incident WHERE slug = ?").pluck();
+  /** 1: published; 0: a draft; undefined: no such incident (the feed has no slug and is never missing). */
+  const stateOf = (route: CachedRoute): unknown => (route.kind === "feed" || route.slug === null ? 1 : publishedOf.get(route.slug));
   // A draft's page for its editors: the session as Next will read it (the cookie of this request's scheme).
-  const preview = (route: CachedRoute, req: IncomingMessage, res: EdgeResponse) =>
-    route.kind === "page" && route.preview && route.slug !== null && draft.get(route.slug) !== undefined && userFromCookieHeader(db, req.headers.cookie, Date.now(), res.https) !== null;
+  const preview = (route: CachedRoute, state: unknown, req: IncomingMessage, res: EdgeResponse) =>
+    route.kind === "page" && route.preview && state === 0 && userFromCookieHeader(db, req.headers.cookie, Date.now(), res.https) !== null;
   return async (route: CachedRoute, req: IncomingMessage, res: EdgeResponse): Promise<void> => {
     const asked = askedOf(req);
     const now = generation();
     const hit = cache.get(route.key, now);
     if (hit) return sendEntry(asked, res, hit);
     // Only an incident's own path gets an entry: every address of one that is not published shares the not-found one.
-    const gone = missing(route);
+    const state = stateOf(route);
+    const gone = state !== 1;
     // Next renders it for them alone, never kept (the page checks the session again).
-    if (gone && preview(route, req, res)) {
-      delete req.headers["if-none-match"];
-      delete req.headers["if-modified-since"];
-      res.hold();
-      return handle(req, res);
-    }
+    if (gone && preview(route, state, req, res)) return passToNext(handle, req, res);
     let render: Promise<{ entry: Entry; keep: boolean }> | undefined;
     const entry = await cache.getOrMake(gone ? NOT_FOUND_PATH : route.key, now, async () => {
       const stored = route.kind === "file" && !gone ? readIncident(db, route.slug) : null;

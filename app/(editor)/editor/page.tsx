@@ -6,6 +6,7 @@ import { IncidentForm } from "@/components/editor/incident-form";
 import { requireUser } from "@/http/auth";
 import { listAllIncidents } from "@/db/read/editor";
 import { createIncidentAction } from "./actions";
+import { minuteUtc } from "@/lib/instant";
 
 export const metadata: Metadata = { title: "Editor", robots: { index: false } };
 
@@ -34,7 +35,7 @@ export default async function EditorHome() {
                 {i.published ? "published" : "draft"}
               </span>
               <span className="text-xs text-slate-600 dark:text-slate-400">
-                version {i.version}, updated {i.updatedAt.slice(0, 16).replace("T", " ")} UTC
+                version {i.version}, updated {minuteUtc(i.updatedAt)}
               </span>
             </li>
           ))}

@@ -3,7 +3,8 @@ import { randomBytes } from "node:crypto";
 import { hmac, sameMac } from "@/lib/hmac";
 import { cookies, headers } from "next/headers";
 import { appLookupSecret } from "@/config/secret";
-import { cookieOptions, isSecureRequest } from "@/http/auth";
+import { isSecureRequest } from "@/config/request";
+import { cookieOptions } from "@/lib/cookies";
 
 // OWASP's "device cookie": a browser that signed in to an account before holds a token the server
 // signed for that account, and is not slowed by the per-account limit that strangers' guesses fill.

@@ -49,7 +49,7 @@ export const figures = defineCollection({
     { name: "unit", label: "Unit (optional)", kind: "text", optional: true },
     { name: "label", label: "Label", kind: "text" },
     citesField,
-    { name: "threshold", label: "Threshold in prompt tokens (optional)", kind: "number", optional: true, needsList: true, hint: "drawn as a line on the prompt-length chart" },
+    { name: "threshold", label: "Threshold on the affected list's measure (optional)", kind: "number", optional: true, needsList: true, hint: "drawn as a line on the chart of the list's measure" },
     { name: "headline", label: "Show on the front page", kind: "checkbox" },
     { name: "note", label: "Note (optional)", kind: "prose", optional: true, wide: true },
   ],

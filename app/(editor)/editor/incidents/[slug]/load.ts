@@ -1,7 +1,6 @@
 import "server-only";
 import { notFound } from "next/navigation";
 import type { Choices } from "@/components/editor/item-field";
-import { QUICK_SOURCE_ID } from "@/components/editor/quick-source";
 import { type Section, type SectionCounts, sectionHref } from "@/components/editor/sections";
 import { readForEditing } from "@/db/read/editor";
 import { DomainError } from "@/domain/errors";
@@ -33,5 +32,4 @@ export const choicesOf = (view: EditorView): Choices => ({
   durations: view.record.durations.map((d) => ({ value: d.key, label: `${d.key}: ${d.label}` })),
   hasList: view.affected !== null,
   sources: view.record.sources.map((s) => ({ value: String(s.number), label: `[${s.number}] ${s.title} (${s.publisher})` })),
-  addSource: `#${QUICK_SOURCE_ID}`,
 });

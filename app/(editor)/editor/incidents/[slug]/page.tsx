@@ -1,10 +1,8 @@
 import type { Metadata } from "next";
 import { IncidentForm } from "@/components/editor/incident-form";
-import { QuickSource } from "@/components/editor/quick-source";
-import { collectionOf } from "@/domain/record/collections";
-import { addItemAction, updateIncidentAction } from "../../actions";
+import { updateIncidentAction } from "../../actions";
 import { choicesOf, loadForEditor } from "./load";
-import { Shell } from "./shell";
+import { AddSource, Shell } from "./shell";
 
 export const metadata: Metadata = { title: "Edit incident", robots: { index: false } };
 type Props = { params: Promise<{ slug: string }> };
@@ -24,7 +22,7 @@ export default async function EditIncident({ params }: Props) {
           <IncidentForm action={updateIncidentAction.bind(null, slug)} values={view.incident} version={view.version} sources={choices.sources} submitLabel="Save" />
         </div>
         <div className="mt-6">
-          <QuickSource action={addItemAction.bind(null, slug, "sources")} version={view.version} choices={choices} start={collectionOf("sources").next?.(view.items.sources)} open={choices.sources.length === 0} />
+          <AddSource view={view} choices={choices} />
         </div>
       </section>
     </Shell>

@@ -1,7 +1,10 @@
 import type { ReactNode } from "react";
 import { EditorShell } from "@/components/editor/editor-shell";
+import type { Choices } from "@/components/editor/item-field";
+import { QuickSource } from "@/components/editor/quick-source";
 import type { Section } from "@/components/editor/sections";
-import { publishAction } from "../../actions";
+import { collectionOf } from "@/domain/record/collections";
+import { addItemAction, publishAction } from "../../actions";
 import { countsOf, type EditorView } from "./load";
 
 /** The editor's frame of one incident around a section's page. */
@@ -19,5 +22,18 @@ export function Shell({ view, current, children }: { view: EditorView; current: 
     >
       {children}
     </EditorShell>
+  );
+}
+
+/** "Add a source without leaving this page": open while the incident has no source, its number the next free one. */
+export function AddSource({ view, choices }: { view: EditorView; choices: Choices }) {
+  return (
+    <QuickSource
+      action={addItemAction.bind(null, view.slug, "sources")}
+      version={view.version}
+      choices={choices}
+      start={collectionOf("sources").next?.(view.items.sources)}
+      open={choices.sources.length === 0}
+    />
   );
 }

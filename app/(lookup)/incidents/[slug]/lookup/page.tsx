@@ -84,7 +84,7 @@ export default async function LookupPage({ params, searchParams }: Props) {
         <NoListNotice view={{ ...view, list: view.list }} />
       ) : session?.kind === "answer" ? (
         <div className="mt-6">
-          <LookupSessionView slug={slug} answer={session.answer} advice={advice} provider={provider} />
+          <LookupSessionView slug={slug} answer={session.answer} advice={advice} provider={provider} words={view.words} />
         </div>
       ) : (
         <>
@@ -95,7 +95,7 @@ export default async function LookupPage({ params, searchParams }: Props) {
             provider={provider}
             sessionMinutes={sessionMinutes}
             signIn={openid ? `/incidents/${slug}/lookup/signin` : null}
-            form={view.words.requests && <LookupForm action={lookupAction.bind(null, slug)} advice={advice} words={{ ...view.words, requests: view.words.requests }} />}
+            form={view.words.requests && <LookupForm action={lookupAction.bind(null, slug)} advice={advice} words={view.words} requests={view.words.requests} />}
           />
         </>
       )}

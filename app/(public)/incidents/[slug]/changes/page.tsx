@@ -5,6 +5,7 @@ import { publicChanges } from "@/db/audit";
 import { getDb } from "@/db/client";
 import { readIncidentMeta } from "@/db/read/incident";
 import { publicChangeLines } from "@/view/changes";
+import { minuteUtc } from "@/lib/instant";
 
 export const dynamic = "force-dynamic";
 
@@ -15,7 +16,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: meta ? `Changes: ${meta.title}` : "Not found" };
 }
 
-const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 /** The public change summary: every edit to the record since it was loaded, when and of what kind. */
 export default async function ChangesPage({ params }: Props) {
@@ -31,7 +31,7 @@ export default async function ChangesPage({ params }: Props) {
       </p>
       <h1 className="mt-3 text-3xl font-bold tracking-tight">Changes to this record</h1>
       <p className="mt-3 max-w-3xl text-slate-800 dark:text-slate-200">
-        The record was loaded on {when(meta.createdAt)} and last updated on {when(meta.updatedAt)}.
+        The record was loaded on {minuteUtc(meta.createdAt)} and last updated on {minuteUtc(meta.updatedAt)}.
         Every change since is listed here; the full audit log, with the values before and after, is kept for editors.
       </p>
       {changes.length === 0 ? (
@@ -41,7 +41,7 @@ export default async function ChangesPage({ params }: Props) {
           {changes.map((c, i) => (
             <li key={i} className="flex flex-wrap gap-x-4">
               <time dateTime={c.at} className="font-mono text-sm">
-                {when(c.at)}
+                {minuteUtc(c.at)}
               </time>
               <span>{c.summary}</span>
             </li>

@@ -3,12 +3,12 @@ import { notFound } from "next/navigation";
 import { AffectedUploadForm } from "@/components/editor/affected-upload-form";
 import { CollectionEditor } from "@/components/editor/collection-editor";
 import { sectionParam } from "@/components/editor/sections";
-import { QuickSource } from "@/components/editor/quick-source";
 import { TimeZoneList } from "@/components/editor/time-field";
+import { AFFECTED_CSV_HEADER } from "@/domain/record/affected";
 import { collectionOf } from "@/domain/record/collections";
 import { addItemAction, importAffectedAction, removeItemAction, updateItemAction } from "../../../actions";
 import { choicesOf, loadForEditor } from "../load";
-import { Shell } from "../shell";
+import { AddSource, Shell } from "../shell";
 
 type Props = { params: Promise<{ slug: string; section: string }> };
 
@@ -35,7 +35,7 @@ export default async function EditSection({ params }: Props) {
           </h2>
           <p className="mt-2 text-sm">{total === undefined ? "No list has been imported: the page shows no affected section and the lookup is not offered." : `The live list holds ${total} rows.`}</p>
           <div className="mt-4">
-            <AffectedUploadForm action={importAffectedAction.bind(null, slug)} version={view.version} />
+            <AffectedUploadForm action={importAffectedAction.bind(null, slug)} version={view.version} header={AFFECTED_CSV_HEADER.join(",")} />
           </div>
         </section>
       </Shell>
@@ -53,7 +53,7 @@ export default async function EditSection({ params }: Props) {
         add={addItemAction.bind(null, slug, section)}
         update={(id) => updateItemAction.bind(null, slug, section, id)}
         remove={(id) => removeItemAction.bind(null, slug, section, id)}
-        beforeAdd={cites && <QuickSource action={addItemAction.bind(null, slug, "sources")} version={view.version} choices={choices} start={collectionOf("sources").next?.(view.items.sources)} open={choices.sources.length === 0} />}
+        beforeAdd={cites && <AddSource view={view} choices={choices} />}
       />
       <TimeZoneList />
     </Shell>

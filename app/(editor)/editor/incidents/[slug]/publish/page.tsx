@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { StateMessage } from "@/components/ui/field";
 import { LINK } from "@/components/ui/styles";
 import { PublishForm } from "@/components/editor/small-forms";
 import { sectionHref } from "@/components/editor/sections";
@@ -54,12 +55,11 @@ export default async function Publish({ params }: { params: Promise<{ slug: stri
           )}
         </div>
         {view.published ? (
-          <p role="status" className="rounded-md border border-emerald-600 bg-emerald-50 p-3 text-sm font-medium text-emerald-900 dark:bg-emerald-950/40 dark:text-emerald-200">
-            Published: readers can see it now.{" "}
+          <StateMessage state={{ status: "saved", message: "Published: readers can see it now. " }}>
             <Link href={`/incidents/${slug}`} className="underline">
               Open its page
             </Link>
-          </p>
+          </StateMessage>
         ) : (
           <div>
             <p className="mb-2 text-sm">{gaps.length ? "You may publish it as it is; readers will see it without what is listed above." : "Readers, the feed and the exports get it as soon as you publish."}</p>
