@@ -45,7 +45,7 @@ if (!found) {
 // lookup/rows.ts's statement, pinned to the covering index the app's plan uses (bench/lookup.ts
 // prints that plan): the floor is the indexed lookup, whatever SQLite's statistics say.
 const rows = db.prepare(
-  `SELECT request_id AS requestId, occurred_at AS occurredAt, prompt_tokens AS promptTokens, role
+  `SELECT request_id AS requestId, occurred_at AS occurredAt, m1, m2, m3, m4, role, classes
    FROM affected_response INDEXED BY affected_response_lookup_idx
    WHERE list_id = ? AND tenant_key = ? ORDER BY occurred_at, request_id`,
 );
@@ -80,7 +80,8 @@ function send(res, status, body) {
 }
 
 function lookup(proof) {
-  const requests = rows.all(found.listId, proof.t);
+  // The shape's one measure and no data classes: the floor reads the same columns, keeps what the list has.
+  const requests = rows.all(found.listId, proof.t).map((r) => ({ requestId: r.requestId, occurredAt: r.occurredAt, measures: { m1: r.m1 }, role: r.role, dataClasses: [] }));
   const byRole = { recipient: 0, exposed: 0 };
   for (const r of requests) byRole[r.role] += 1;
   return {

@@ -64,11 +64,12 @@ describe("migrating a version-1 database", () => {
         firstAt: "2026-08-27T10:00:00.000Z",
         lastAt: "2026-08-28T11:00:00.000Z",
         perDay: [
-          { day: "2026-08-27", recipient: 1, exposed: 0 },
-          { day: "2026-08-28", recipient: 1, exposed: 1 },
+          { day: "2026-08-27", byRole: { recipient: 1 } },
+          { day: "2026-08-28", byRole: { exposed: 1, recipient: 1 } },
         ],
-        // 700,000 to 900,000 in at most 12 buckets: 20,000 wide.
-        promptTokens: { bucket: 20_000, counts: [{ from: 700_000, count: 1 }, { from: 720_000, count: 1 }, { from: 900_000, count: 1 }] },
+        // The incident has no list shape, so no measure is counted; the rows keep their values (m1).
+        measures: [],
+        byClass: {},
       },
     });
   });
@@ -92,10 +93,11 @@ describe("migrating a version-1 database", () => {
         firstAt: null,
         lastAt: null,
         perDay: [
-          { day: "2026-01-01", recipient: 2, exposed: 0 },
-          { day: "2026-01-02", recipient: 0, exposed: 1 },
+          { day: "2026-01-01", byRole: { recipient: 2 } },
+          { day: "2026-01-02", byRole: { exposed: 1 } },
         ],
-        promptTokens: { bucket: 50_000, counts: [{ from: 0, count: 3 }] },
+        measures: [{ key: "prompt_tokens", bucket: 50_000, counts: [{ from: 0, count: 3 }] }],
+        byClass: {},
       },
     });
   });

@@ -1,14 +1,24 @@
 import { z } from "zod";
-import { AFFECTED_ROLES } from "./record/constants";
 
 // What a tenant's lookup answers, as the API sends it, the page shows it and the OpenAPI document
 // describes it: the rows its proof covers and nothing else, and the proof as the tenant may see it.
 
 const count = z.number().int().min(0);
 const instant = z.iso.datetime();
+/** A row's time as its incident's shape gives it: an instant or a day. */
+const rowTime = z.union([instant, z.iso.date()]);
 
-/** One affected response of the account: never another account's, never its key. */
-export const lookupRequestSchema = z.strictObject({ requestId: z.string(), occurredAt: instant, promptTokens: count, role: z.enum(AFFECTED_ROLES) });
+/**
+ * One affected row of the account, in its incident's shape: never another account's, never its key.
+ * Null where the shape has no request ids or no time; measures and data classes by their keys.
+ */
+export const lookupRequestSchema = z.strictObject({
+  requestId: z.string().nullable(),
+  occurredAt: rowTime.nullable(),
+  measures: z.record(z.string(), count),
+  role: z.string(),
+  dataClasses: z.array(z.string()),
+});
 export type LookupRequest = z.infer<typeof lookupRequestSchema>;
 
 const common = {
@@ -25,13 +35,14 @@ export const accountRowsSchema = z.strictObject({
   covers: z.literal("account"),
   affected: z.boolean(),
   responses: count,
-  byRole: z.strictObject({ recipient: count, exposed: count }),
-  firstAt: instant.nullable(),
-  lastAt: instant.nullable(),
+  /** Every role of the shape, with this account's count. */
+  byRole: z.record(z.string(), count),
+  firstAt: rowTime.nullable(),
+  lastAt: rowTime.nullable(),
 });
 export type AccountRows = z.infer<typeof accountRowsSchema>;
 
-/** Only the request ids asked about: whether each is among the account's affected responses, and those rows. */
+/** Only the request ids asked about: whether each is among the account's affected rows, and those rows. */
 export const requestIdRowsSchema = z.strictObject({
   ...common,
   covers: z.literal("request-ids"),

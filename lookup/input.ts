@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { accountId, requestId } from "@/domain/record/affected";
+import { requestId } from "@/domain/record/affected";
+import { anyAccountId } from "@/domain/record/affected-shape";
 import { linkTokenOf } from "./proof/tokens";
 
 export const MAX_REQUEST_IDS = 100;
@@ -9,7 +10,8 @@ export const lookupInput = z
   .strictObject({
     // The whole link as the notice gives it, or only its token.
     link: z.string().max(2048, "this is not a lookup link: copy the whole link from the notice").transform(linkTokenOf).optional(),
-    accountId: accountId.optional(),
+    // Its form is the incident's (its list's shape), checked once the incident is known (lookup/run.ts).
+    accountId: anyAccountId.optional(),
     requestIds: z
       .array(requestId)
       .min(1, "give at least one request id")

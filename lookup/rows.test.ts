@@ -98,7 +98,7 @@ describe("the lookup query", () => {
     const { version } = createIncident({ db, actor: system, input: { slug: "no-list", title: "N", summary: "s", provider: "p", service: "s", status: "resolved", impact: "i", cause: "c" } });
     setPublished({ db, actor: system, slug: "no-list", published: true, input: { version } });
     expect(lookupIncident(db, "no-list")).toMatchObject({ slug: "no-list", list: "none" });
-    const counts = { sample: false, note: null, total: 1, byRole: { recipient: 1, exposed: 0 }, firstAt: null, lastAt: null, perDay: [{ day: "2026-01-01", recipient: 1, exposed: 0 }], promptTokens: null };
+    const counts = { sample: false, note: null, total: 1, byRole: { recipient: 1, exposed: 0 }, firstAt: null, lastAt: null, perDay: [{ day: "2026-01-01", byRole: { recipient: 1 } }], measures: [], byClass: {} };
     importRecord({
       db,
       actor: system,

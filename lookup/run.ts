@@ -10,6 +10,7 @@ import { tenantKey } from "@/lib/tenant-key";
 import { lookupLimits, logLimited, rateHeaders, takeClient } from "./limits";
 import { type AccountProof, type EndedCheck, checkLink, readSession } from "./proof/tokens";
 import { lookupInput } from "./input";
+import { accountIdOf } from "@/domain/record/affected-shape";
 import { sessionEnds } from "./proof/session-end";
 import { sentLookupSession } from "./proof/cookies";
 import { type Snapshot, refresh, snapshotOf, stillCurrent } from "./snapshot";
@@ -39,10 +40,13 @@ export function runLookup(slug: string, input: unknown, headers: Pick<Headers, "
   const l = lookupLimits(db);
   const { client, byClient, headers: clientHeaders } = takeClient(db, headers, now);
   if (!byClient.allowed) return { kind: "limited", scope: "client", decision: byClient, headers: clientHeaders };
-  const parsed = lookupInput.safeParse(input);
-  if (!parsed.success) return { kind: "invalid", errors: fieldErrors(parsed.error.issues), headers: clientHeaders };
   const secret = appLookupSecret();
   const record = snapshotOf(db, secret);
+  const parsed = lookupInput.safeParse(input);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error.issues);
+    return { kind: "invalid", errors: errors.some((e) => e.field === "accountId") ? errors : [...errors, ...accountIdProblems(record, slug, input)], headers: clientHeaders };
+  }
   const ask = { slug, body: parsed.data, headers, seconds: Math.floor(now / 1000), secret, clientHeaders, ended: sessionEnds(db) };
   let decided = decide(record, ask);
   // Without rows there is no generation read with them: check it here (a cheap path).
@@ -69,6 +73,14 @@ export function runLookup(slug: string, input: unknown, headers: Pick<Headers, "
   return { kind: "answer", answer: { ...read.rows, proof: decided.proven.proof }, headers: headersOut };
 }
 
+/** With other fields wrong, the account id's form is named too (the incident's form), so one answer lists every field to fix. */
+function accountIdProblems(record: Snapshot, slug: string, input: unknown): Array<{ field: string; message: string }> {
+  const sent = typeof input === "object" && input !== null && "accountId" in input ? input.accountId : undefined;
+  const shape = typeof sent === "string" ? record.incident(slug)?.shape : undefined;
+  const parsed = shape && accountIdOf(shape.account).safeParse(sent);
+  return parsed && !parsed.success ? fieldErrors(parsed.error.issues.map((i) => ({ ...i, path: ["accountId"] }))) : [];
+}
+
 type Ask = { slug: string; body: z.output<typeof lookupInput>; headers: Pick<Headers, "get">; seconds: number; secret: string; clientHeaders: Headers_; ended: EndedCheck };
 
 /** The incident, then what the request proves for it: an answer already, or what the rows must cover. */
@@ -80,14 +92,23 @@ function decide(record: Snapshot, { slug, body, headers, seconds, secret, client
     const link = checkLink(record.keys, body.link, incident.id, seconds);
     return link.ok ? { kind: "proven", incident, proven: owned(link.proof) } : { kind: "link-refused", reason: link.reason, headers: clientHeaders };
   }
-  if (body.accountId !== undefined && body.requestIds !== undefined) {
-    const covered = { kind: "request-ids" as const, tenantKey: tenantKey(secret, body.accountId), requestIds: body.requestIds };
+  let account: string | undefined;
+  if (body.accountId !== undefined) {
+    const parsed = accountIdOf(incident.shape.account).safeParse(body.accountId);
+    if (!parsed.success) return { kind: "invalid", errors: fieldErrors(parsed.error.issues.map((i) => ({ ...i, path: ["accountId"] }))), headers: clientHeaders };
+    account = parsed.data;
+  }
+  if (account !== undefined && body.requestIds !== undefined) {
+    if (!incident.shape.requestIds) {
+      return { kind: "invalid", errors: [{ field: "requestIds", message: "this incident's list carries no request ids, so none can be checked: use the link from your notice" }], headers: clientHeaders };
+    }
+    const covered = { kind: "request-ids" as const, tenantKey: tenantKey(secret, account), requestIds: body.requestIds };
     return { kind: "proven", incident, proven: { covered, proof: { kind: "request-ids" }, owner: null } };
   }
   const token = sentLookupSession(headers);
   const session = token === undefined ? null : readSession(record.keys, ended, token, incident.id, seconds);
   // An account id alone proves nothing; with a session it must be the session's own account.
-  if (session && (body.accountId === undefined || tenantKey(secret, body.accountId) === session.tenantKey)) {
+  if (session && (account === undefined || tenantKey(secret, account) === session.tenantKey)) {
     return { kind: "proven", incident, proven: owned(session) };
   }
   return { kind: "proof-required", headers: clientHeaders };

@@ -77,13 +77,13 @@ describe("renderIncidentHtml, the GLM-5.3 incident", () => {
   });
 
   it("draws the four charts as named inline SVG images", () => {
-    for (const id of ["durations-minutes", "durations-days", "affected-per-day", "affected-measure"]) {
+    for (const id of ["durations-minutes", "durations-days", "affected-per-day", "affected-measure-prompt_tokens"]) {
       expect(figure(html, id), id).toMatch(/<svg viewBox="[^"]+" role="img" aria-label="[^"]{20,}"><title>[^<]{20,}<\/title>/);
     }
   });
 
   it("draws the incident's own thresholds, and says which lie outside the drawn range", () => {
-    const fig = figure(html, "affected-measure");
+    const fig = figure(html, "affected-measure-prompt_tokens");
     expect(fig).toMatch(/class="thr thr-0"/);
     expect(fig).toContain("GPU KV cache used for prefill: 681,280");
     expect(fig).toContain("GLM-5.3&#x27;s context window: 1,048,576");
@@ -155,7 +155,7 @@ describe("renderIncidentHtml, other records", () => {
   it("draws no threshold lines for a record that marks none, and names none as outside", () => {
     const figures = stored.record.figures.map((f) => ({ ...f, threshold: null }));
     const page = renderIncidentHtml(viewOf(withRecord(stored, { ...stored.record, figures })), 2);
-    expect(figure(page, "affected-measure")).not.toContain('class="thr ');
+    expect(figure(page, "affected-measure-prompt_tokens")).not.toContain('class="thr ');
     expect(page).not.toContain("so not drawn");
     expect(page).not.toContain("against the token thresholds");
   });

@@ -1,10 +1,9 @@
 import { formatPreciseTime } from "@/lib/precise-time";
-import { affectedSentence } from "@/view/affected";
+import { type MeasureView, affectedSentence } from "@/view/affected";
 import { type DurationRow, rowRange } from "@/view/durations";
 import { formatSourceDate, sourceByline } from "@/view/format";
 import { formatCount } from "@/lib/count";
 import { capitalize } from "@/lib/words";
-import { roleHeading } from "@/view/list-words";
 import { type CitedEvent, type SectionView, STATUS_LABEL } from "@/view/incident";
 import type { TimelineItem } from "@/view/timeline";
 import { blocks, fn, heading, md, mdLine, table } from "./markdown-kit";
@@ -58,37 +57,36 @@ function durations(s: Of<"durations">): string {
   return blocks(heading(s.title), ...disputes, table(["Duration", "Length", "From → to (UTC)", "Who counts it, and how"], rows), footnote);
 }
 
-/** Counts only: totals by role, per UTC day, per bucket of the list's measure, and where the thresholds fall. */
+/** Counts only: totals by role and data class, per UTC day, per bucket of each measure, and where the thresholds fall. */
 function affected(s: Of<"affected">): string {
   const a = s.affected;
   const w = a.words;
   const sample = a.sample ? " — sample data" : "";
   const perDay = table(
-    ["Day (UTC)", roleHeading(w, "recipient"), roleHeading(w, "exposed"), "Total"],
-    a.perDay.days.map((d) => [formatSourceDate(d.day), String(d.recipient), String(d.exposed), String(d.total)]),
-    new Set([1, 2, 3]),
+    ["Day (UTC)", ...a.roles.map((r) => capitalize(r.label)), "Total"],
+    a.perDay.days.map((d) => [formatSourceDate(d.day), ...a.roles.map((r) => String(d.byRole[r.key] ?? 0)), String(d.total)]),
+    new Set(a.roles.map((_, i) => i + 1).concat(a.roles.length + 1)),
   );
-  const h = a.histogram;
-  const thresholds = h
-    ? [
-        ...h.inside.map((l) => `- ${md(l.label)} (${formatCount(l.at)} ${md(w.measureUnit)}): inside the range above`),
-        ...h.outside.map((l) => `- ${md(l.label)} (${formatCount(l.at)} ${md(w.measureUnit)}): outside it (${formatCount(h.low)}–${formatCount(h.high)})`),
-      ].join("\n")
-    : "";
+  const measure = (m: MeasureView) => {
+    const lines = [
+      ...m.inside.map((l) => `- ${md(l.label)} (${formatCount(l.at)} ${md(m.unit)}): inside the range above`),
+      ...m.outside.map((l) => `- ${md(l.label)} (${formatCount(l.at)} ${md(m.unit)}): outside it (${formatCount(m.low)}–${formatCount(m.high)})`),
+    ].join("\n");
+    return blocks(
+      `### ${md(capitalize(m.name))}${sample}`,
+      table([m.heading, capitalize(w.unitMany)], m.buckets.map((b) => [`${formatCount(b.from)}–${formatCount(b.to)}`, String(b.count)]), new Set([1])),
+      lines ? `Thresholds:\n\n${lines}` : null,
+    );
+  };
   return blocks(
     heading(s.title),
     a.sample || a.note ? `${a.sample ? "**Sample data.**" : ""}${a.sample && a.note ? " " : ""}${a.note ? mdLine(a.note) : ""}` : null,
     md(affectedSentence(a)),
+    a.classes.length ? blocks(`### Kinds of data${sample}`, table(["Data", capitalize(w.unitMany)], a.classes.map((c) => [md(capitalize(c.label)), String(c.count)]), new Set([1]))) : null,
     a.perDay.days.length
       ? blocks(`### Per day (UTC)${a.perDay.window ? `, across the exposure window (${md(a.perDay.window.label)})` : ""}${sample}`, perDay)
       : null,
-    h
-      ? blocks(
-          `### ${md(capitalize(w.measureName))}${sample}`,
-          table([w.measure, capitalize(w.unitMany)], h.buckets.map((b) => [`${formatCount(b.from)}–${formatCount(b.to)}`, String(b.count)]), new Set([1])),
-          thresholds ? `Thresholds:\n\n${thresholds}` : null,
-        )
-      : `No ${md(w.measureName)} on record.`,
+    ...a.measures.map(measure),
   );
 }
 

@@ -16,8 +16,9 @@ import { operator } from "./operator";
 const USAGE = `usage: npm run import:affected -- --incident <slug> --file <path> [--replace]
 
   --incident <slug>  the incident the rows belong to
-  --file <path>      a CSV with the header account_id,request_id,occurred_at,prompt_tokens,role,
-                     or a JSON array of objects with those fields (.csv / .json, else by content)
+  --file <path>      a CSV with the header the incident's list shape gives (its columns, as
+                     GET /api/v1/incidents/<slug>/affected/schema describes one row), or a JSON
+                     array of such objects (.csv / .json, else by content)
   --replace          swap the incident's list for the file's rows instead of adding to it
 
 All or nothing: one bad row and nothing is imported. Rows already present are not added again.`;

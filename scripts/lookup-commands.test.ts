@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { giveShape } from "@/tests/support/shapes";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -33,6 +34,7 @@ function incident(): number {
   if (!incidentId) {
     createIncident({ db: store.db, actor: { kind: "system", name: "test" }, input: { slug: "links", title: "L", summary: "s", provider: "p", service: "s", status: "resolved", impact: "i", cause: "c" } });
     incidentId = store.db.$client.prepare("SELECT id FROM incident WHERE slug = 'links'").pluck().get() as number;
+    giveShape(store.db, "links");
   }
   return incidentId;
 }

@@ -4,7 +4,10 @@ import { readEnv } from "@/config/env";
 import { issueLinks } from "@/lookup/proof/links";
 import { lookupSecret } from "@/config/secret";
 import { PRIVATE_MODE } from "@/lib/private-file";
-import { accountId } from "@/domain/record/affected";
+import { accountIdOf, describeForm, PLAIN_SHAPE } from "@/domain/record/affected-shape";
+import { readAffectedShape } from "@/db/read/incident";
+import type { Db } from "@/db/client";
+import { DomainError } from "@/domain/errors";
 import { UsageError, openExistingDatabase, runCommand } from "./command";
 import { operator } from "./operator";
 
@@ -20,7 +23,11 @@ The links start with PUBLIC_ORIGIN, or --origin. \`npm run lookup:rotate\` revok
 
 const days = z.coerce.number().int().min(1, "--days is at least 1").max(366, "--days is at most 366");
 
-function readAccounts(file: string): string[] {
+function readAccounts(file: string, db: Db, slug: string): string[] {
+  const shape = readAffectedShape(db, slug);
+  if (shape === undefined) throw new DomainError("not-found", `There is no incident "${slug}".`);
+  const account = (shape ?? PLAIN_SHAPE).account;
+  const accountId = accountIdOf(account);
   let text: string;
   try {
     text = fs.readFileSync(file, "utf8");
@@ -35,7 +42,7 @@ function readAccounts(file: string): string[] {
     if (parsed.success) ids.add(parsed.data);
     else bad.push(`line ${i + 1}`);
   });
-  if (bad.length) throw new UsageError(`${file}: not an account id (32 hexadecimal digits) on ${bad.slice(0, 10).join(", ")}${bad.length > 10 ? ` and ${bad.length - 10} more` : ""}`);
+  if (bad.length) throw new UsageError(`${file}: not a ${account.name} (${describeForm(account.form)}) on ${bad.slice(0, 10).join(", ")}${bad.length > 10 ? ` and ${bad.length - 10} more` : ""}`);
   if (ids.size === 0) throw new UsageError(`${file} holds no account id`);
   return [...ids];
 }
@@ -54,11 +61,11 @@ runCommand({
     const env = readEnv();
     const origin = flags.origin ? new URL(flags.origin).origin : env.PUBLIC_ORIGIN;
     if (!origin) throw new UsageError("the links need this site's address: set PUBLIC_ORIGIN or give --origin https://…");
-    const accountIds = readAccounts(flags.accounts);
     if (flags.out !== undefined && fs.existsSync(flags.out)) throw new UsageError(`${flags.out} exists already; give another --out (links are never overwritten)`);
     const expiresAt = new Date(Date.now() + (flags.days ?? 90) * 24 * 3600 * 1000);
     const { db } = openExistingDatabase("lookup_key");
     try {
+      const accountIds = readAccounts(flags.accounts, db, flags.incident);
       const { links, published } = issueLinks(db, operator("lookup-links"), { slug: flags.incident, accountIds, expiresAt, origin, secret: lookupSecret(env) });
       const csv = ["account_id,link,expires_at", ...links.map((l) => `${l.accountId},${l.link},${expiresAt.toISOString()}`)].join("\n") + "\n";
       // What is said about the run goes to stderr, so standard output holds the CSV alone.

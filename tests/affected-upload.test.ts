@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { callApi, testIncident, tokenAdd } from "./support/api";
+import { callApi, testIncident, tokenAdd, putShape } from "./support/api";
 import { launchBrowser } from "./support/browser";
 import { newEditor } from "./support/editor";
 import { newClient, postLookup } from "./support/lookup";
@@ -21,7 +21,7 @@ async function newIncident(publish: boolean): Promise<{ slug: string; version: n
     body: JSON.stringify(testIncident(slug, `Upload test ${slug}`)),
   });
   expect(created.response.status).toBe(201);
-  let version = created.body.version as number;
+  let version = await putShape(writeToken, slug, created.body.version as number);
   if (publish) {
     const published = await api("POST", `/incidents/${slug}/publish`, { contentType: "application/json", body: JSON.stringify({ version }) });
     expect(published.response.status).toBe(200);

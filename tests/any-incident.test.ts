@@ -108,7 +108,7 @@ describe("an incident unlike the shipped one, with no affected list", () => {
     expect(markdown).not.toMatch(/## (The model|Context|Assessments|What to do)/);
     expect(markdown).toContain("- **Attack:** No.");
     const json = JSON.parse((await get(`/incidents/${slug}/incident.json`)).text) as { affected: unknown; schemaVersion: number };
-    expect(json).toMatchObject({ schemaVersion: 2, affected: null });
+    expect(json).toMatchObject({ schemaVersion: 3, affected: null });
     const feed = (await get("/feed.xml")).text;
     const entry = feed.slice(feed.indexOf(`incident/${slug}</id>`), feed.indexOf("</entry>", feed.indexOf(`incident/${slug}</id>`)));
     expect(entry).toContain("</content>");
@@ -123,10 +123,11 @@ describe("the same incident once a list of three is uploaded", () => {
   const mine = randomBytes(16).toString("hex");
   beforeAll(async () => {
     const csv = [
-      "account_id,request_id,occurred_at,prompt_tokens,role",
-      `${mine},req-1,2026-10-01T10:01:00Z,120,recipient`,
-      `${mine},req-2,2026-10-01T10:05:00Z,300,exposed`,
-      `${randomBytes(16).toString("hex")},req-3,2026-10-01T10:09:00Z,90,recipient`,
+      // The incident has no list shape of its own: the plain one's columns, no measure.
+      "account_id,request_id,occurred_at,role",
+      `${mine},req-1,2026-10-01T10:01:00Z,recipient`,
+      `${mine},req-2,2026-10-01T10:05:00Z,exposed`,
+      `${randomBytes(16).toString("hex")},req-3,2026-10-01T10:09:00Z,recipient`,
     ].join("\n");
     const { response, body } = await callApi("POST", `/incidents/${slug}/affected?version=${version}`, { token, body: csv, contentType: "text/csv" });
     expect(response.status, JSON.stringify(body)).toBe(201);
@@ -141,9 +142,9 @@ describe("the same incident once a list of three is uploaded", () => {
     const perDay = visibleText(text.slice(text.indexOf('data-chart="affected-per-day"'), text.indexOf("</figure>", text.indexOf('data-chart="affected-per-day"'))));
     expect(perDay).toContain("Affected rows per day (UTC).");
     expect(perDay).not.toContain("exposure window");
-    const prompt = text.slice(text.indexOf('data-chart="affected-measure"'), text.indexOf("</figure>", text.indexOf('data-chart="affected-measure"')));
-    expect(prompt).not.toContain('class="thr ');
-    expect(prompt).not.toContain("threshold");
+    // No measure in its shape: no chart of one, and no threshold drawn anywhere.
+    expect(text).not.toContain('data-chart="affected-measure');
+    expect(text).not.toContain('class="thr ');
     const json = JSON.parse((await get(`/incidents/${slug}/incident.json`)).text) as { affected: { total: number; sample: boolean } };
     expect(json.affected).toMatchObject({ total: 3, sample: false });
   });

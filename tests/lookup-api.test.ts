@@ -22,7 +22,7 @@ function expectProblem(response: Response, body: Record<string, unknown>, status
 }
 
 const rowsOf = (id: string) => sampleRows().filter((r) => r.accountId === id);
-const asAnswered = (rows: ReturnType<typeof sampleRows>) => rows.map((r) => ({ requestId: r.requestId, occurredAt: r.occurredAt, promptTokens: r.promptTokens, role: r.role }));
+const asAnswered = (rows: ReturnType<typeof sampleRows>) => rows.map((r) => ({ requestId: r.requestId, occurredAt: r.occurredAt, measures: { prompt_tokens: r.promptTokens }, role: r.role, dataClasses: [] }));
 /** The answer's headers that may differ between two requests whatever they ask: the request id, the date, the client's budget. */
 const stable = (r: Response) => [...r.headers].filter(([h]) => !["date", "x-request-id", "ratelimit"].includes(h));
 

@@ -64,7 +64,8 @@ describe("the lookup over HTTP and the real database", () => {
         for (const [i, tenant] of accounts.entries()) {
           const own = dedupe(rows.filter((r) => r.accountId === tenant.accountId));
           const key = (r: { requestId: string; role: string; occurredAt: string; promptTokens: number }) => `${r.requestId}|${r.role}|${r.occurredAt}|${r.promptTokens}`;
-          const seen = (body: Record<string, unknown>) => (body.requests as Array<Omit<Row, "accountId">>).map(key).sort();
+          type Answered = Omit<Row, "accountId" | "promptTokens"> & { measures: { prompt_tokens: number } };
+          const seen = (body: Record<string, unknown>) => (body.requests as Answered[]).map((r) => key({ ...r, promptTokens: r.measures.prompt_tokens })).sort();
 
           // A link: all of the account's rows, and only them.
           const byLink = await postLookup(slug, { link: links[i] }, { client });

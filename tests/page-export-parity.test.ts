@@ -33,7 +33,7 @@ describe("the incident page and its export.html", () => {
     const page = await text(INCIDENT_PATH);
     const exported = await text(`${INCIDENT_PATH}/export.html`);
     expect(charts(exported)).toEqual(charts(page));
-    expect(charts(page).map(([id]) => id)).toEqual(["durations-minutes", "durations-days", "affected-per-day", "affected-measure"]);
+    expect(charts(page).map(([id]) => id)).toEqual(["durations-minutes", "durations-days", "affected-per-day", "affected-measure-prompt_tokens"]);
     const rows = (html: string) => attributeValues(html, "id").filter((id) => id.startsWith("duration-"));
     expect(rows(exported)).toEqual(rows(page));
     expect(rows(page).length).toBe(11);

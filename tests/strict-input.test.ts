@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { callApi, testIncident, tokenAdd } from "./support/api";
+import { callApi, testIncident, tokenAdd, putShape } from "./support/api";
 import { lookupURL, newClient, postLookup } from "./support/lookup";
 
 // Strict input over HTTP against the production server: every refusal a 400 problem+json naming the
@@ -17,7 +17,7 @@ async function newIncident(): Promise<{ slug: string; version: number }> {
   const slug = `strict-${randomBytes(4).toString("hex")}`;
   const created = await api("POST", "/incidents", testIncident(slug));
   expect(created.response.status, JSON.stringify(created.body)).toBe(201);
-  return { slug, version: created.body.version as number };
+  return { slug, version: await putShape(token, slug, created.body.version as number) };
 }
 
 /** What a refused request must leave as it was. */

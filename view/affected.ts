@@ -2,11 +2,14 @@ import type { AffectedSummary } from "@/domain/record/affected";
 import type { IncidentRecord } from "@/domain/record/record";
 import { formatSourceDate, shortDay } from "./format";
 import { formatCount } from "@/lib/count";
-import { type ListWords, listWords } from "./list-words";
+import { type ListWords, listWords, measureWords } from "./list-words";
 
-export type DayCount = { day: string; label: string; recipient: number; exposed: number; total: number };
+export type DayCount = { day: string; label: string; byRole: Record<string, number>; total: number };
 export type Threshold = { at: number; label: string };
 export type Bucket = { from: number; to: number; count: number };
+/** A role or a data class with its count and label, in the shape's order. */
+export type KeyCount = { key: string; label: string; count: number };
+export type MeasureView = { key: string; heading: string; name: string; unit: string; bucket: number; buckets: Bucket[]; low: number; high: number; inside: Threshold[]; outside: Threshold[] };
 
 /** A published affected list as every surface shows it: counts only. An incident without one has no such section. */
 export type AffectedView = {
@@ -16,9 +19,14 @@ export type AffectedView = {
   sample: boolean;
   note: string | null;
   total: number;
-  byRole: { recipient: number; exposed: number };
+  /** Every role of the shape, none recorded included. */
+  roles: KeyCount[];
+  /** Every data class of the shape; empty when it has none. */
+  classes: KeyCount[];
+  /** Empty when the rows carry no time. */
   perDay: { days: DayCount[]; window: { from: string; to: string; label: string } | null; peak: DayCount | null };
-  histogram: { bucket: number; buckets: Bucket[]; low: number; high: number; inside: Threshold[]; outside: Threshold[] } | null;
+  /** One per measure the rows carry. */
+  measures: MeasureView[];
 };
 
 const DAY_MS = 86_400_000;
@@ -30,8 +38,8 @@ export function fillDays(counts: AffectedSummary["perDay"], from: string, to: st
   const days: DayCount[] = [];
   for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY_MS) {
     const day = dayOf(t);
-    const c = byDay.get(day) ?? { recipient: 0, exposed: 0 };
-    days.push({ day, label: shortDay(day), recipient: c.recipient, exposed: c.exposed, total: c.recipient + c.exposed });
+    const byRole = byDay.get(day)?.byRole ?? {};
+    days.push({ day, label: shortDay(day), byRole, total: Object.values(byRole).reduce((n, c) => n + c, 0) });
   }
   return days;
 }
@@ -49,7 +57,7 @@ export function exposureWindow(record: IncidentRecord): { from: string; to: stri
   return from && to && from <= to ? { from, to } : null;
 }
 
-/** Figures marked as thresholds: the prompt lengths the chart draws lines at, lowest first. */
+/** Figures marked as thresholds: the values the first measure's chart draws lines at, lowest first. */
 export function thresholdsOf(record: IncidentRecord): Threshold[] {
   return record.figures
     .flatMap((f) => (f.threshold === null ? [] : [{ at: f.threshold, label: `${f.label}: ${f.value}` }]))
@@ -64,37 +72,42 @@ export function affectedView(record: IncidentRecord, list: { rows: boolean; summ
   // The days drawn span the window and every day with a response, so nothing falls outside.
   const from = [window?.from, first].filter((d): d is string => d !== undefined).sort()[0];
   const to = [window?.to, last].filter((d): d is string => d !== undefined).sort().at(-1);
-  const days = from && to ? fillDays(s.perDay, from, to) : [];
+  // Rows without a time are on no day: then there is no chart of days at all, not a window of zeros.
+  const days = s.perDay.length > 0 && from && to ? fillDays(s.perDay, from, to) : [];
   const peak = days.reduce<DayCount | null>((best, d) => (d.total > (best?.total ?? 0) ? d : best), null);
-  let histogram: Extract<AffectedView, { state: "list" }>["histogram"] = null;
-  if (s.promptTokens && s.promptTokens.counts.length > 0) {
-    const { bucket, counts } = s.promptTokens;
-    const low = counts[0]?.from ?? 0;
-    const high = (counts.at(-1)?.from ?? 0) + bucket;
-    const byFrom = new Map(counts.map((b) => [b.from, b.count]));
+  const words = listWords(record.affectedShape);
+  const lines = thresholdsOf(record);
+  const measures = s.measures.flatMap((m, i): MeasureView[] => {
+    if (m.counts.length === 0) return [];
+    const low = m.counts[0]?.from ?? 0;
+    const high = (m.counts.at(-1)?.from ?? 0) + m.bucket;
+    const byFrom = new Map(m.counts.map((b) => [b.from, b.count]));
     const buckets: Bucket[] = [];
-    for (let b = low; b < high; b += bucket) buckets.push({ from: b, to: b + bucket, count: byFrom.get(b) ?? 0 });
-    const lines = thresholdsOf(record);
-    histogram = { bucket, buckets, low, high, inside: lines.filter((l) => l.at >= low && l.at <= high), outside: lines.filter((l) => l.at < low || l.at > high) };
-  }
+    for (let b = low; b < high; b += m.bucket) buckets.push({ from: b, to: b + m.bucket, count: byFrom.get(b) ?? 0 });
+    const mine = i === 0 ? lines : [];
+    const inside = mine.filter((l) => l.at >= low && l.at <= high);
+    return [{ key: m.key, ...measureWords(words, m.key), bucket: m.bucket, buckets, low, high, inside, outside: mine.filter((l) => !inside.includes(l)) }];
+  });
+  const counted = (labels: Record<string, string>, counts: Record<string, number>): KeyCount[] =>
+    [...new Set([...Object.keys(labels), ...Object.keys(counts)])].map((key) => ({ key, label: labels[key] ?? key, count: counts[key] ?? 0 }));
   return {
     state: "list",
-    words: listWords(record.affectedShape),
+    words,
     sample: s.sample,
     note: s.note,
     total: s.total,
-    byRole: s.byRole,
+    roles: counted(words.roles, s.byRole),
+    classes: counted(words.classes, s.byClass),
     perDay: { days, window: window ? { ...window, label: `${formatSourceDate(window.from)} – ${formatSourceDate(window.to)}` } : null, peak },
-    histogram,
+    measures,
   };
 }
 
-/** The exposed side's count; a list with none says "none recorded", not a count it does not make. */
-export const exposedCount = (n: number): string => (n > 0 ? formatCount(n) : "none recorded");
+/** A count that may be none: a list with none says "none recorded", not a count it does not make. */
+export const countOrNone = (n: number): string => (n > 0 ? formatCount(n) : "none recorded");
 
 /** "155 sample affected rows: received …, 121; …, none recorded.", in the list's own words. */
-export function affectedSentence(a: Extract<AffectedView, { state: "list" }>): string {
-  const w = a.words;
-  const role = (key: "recipient" | "exposed") => `${w.roles[key] ?? key}, ${a.byRole[key] > 0 ? formatCount(a.byRole[key]) : "none recorded"}`;
-  return `${formatCount(a.total)} ${a.sample ? "sample" : "recorded"} affected ${w.unitMany}: ${role("recipient")}; ${role("exposed")}.`;
+export function affectedSentence(a: AffectedView): string {
+  const roles = a.roles.map((r) => `${r.label}, ${countOrNone(r.count)}`).join("; ");
+  return `${formatCount(a.total)} ${a.sample ? "sample" : "recorded"} affected ${a.words.unitMany}: ${roles}.`;
 }

@@ -1,4 +1,4 @@
-import type { AffectedShape } from "@/domain/record/affected-shape";
+import { type AffectedShape, PLAIN_SHAPE } from "@/domain/record/affected-shape";
 import { capitalize } from "@/lib/words";
 
 /** How the page, the lookup and their tables name what an affected list holds, in its incident's words (its shape). */
@@ -6,34 +6,27 @@ export type ListWords = {
   /** What a row is: "response", "responses". */
   unitOne: string;
   unitMany: string;
-  /** The first measure as a column heading says it ("Prompt length (tokens)"), its name and its unit. */
-  measure: string;
-  measureName: string;
-  measureUnit: string;
-  /** Each role's label by its key. */
+  /** Each role's label by its key, in the shape's order. */
   roles: Record<string, string>;
-};
-
-/** Plain words where an incident has no shape yet: they claim nothing of it (the fixed format's two roles, a measure unnamed). */
-const PLAIN: ListWords = {
-  unitOne: "row",
-  unitMany: "rows",
-  measure: "Measure",
-  measureName: "measure",
-  measureUnit: "units",
-  roles: { recipient: "received another's data", exposed: "own data exposed" },
+  /** Each data class's label by its key, in the shape's order. */
+  classes: Record<string, string>;
+  /** Each measure by its key: its column heading ("Prompt length (tokens)"), its name and unit. */
+  measures: Record<string, { heading: string; name: string; unit: string }>;
 };
 
 export function listWords(shape: AffectedShape | null): ListWords {
-  if (!shape) return PLAIN;
-  const first = shape.measures[0];
+  const s = shape ?? PLAIN_SHAPE;
   return {
-    unitOne: shape.unit.one,
-    unitMany: shape.unit.many,
-    ...(first ? { measure: `${capitalize(first.name)} (${first.unit})`, measureName: first.name, measureUnit: first.unit } : { measure: PLAIN.measure, measureName: PLAIN.measureName, measureUnit: PLAIN.measureUnit }),
-    roles: Object.fromEntries(shape.roles.map((r) => [r.key, r.label])),
+    unitOne: s.unit.one,
+    unitMany: s.unit.many,
+    roles: Object.fromEntries(s.roles.map((r) => [r.key, r.label])),
+    classes: Object.fromEntries(s.dataClasses.map((d) => [d.key, d.label])),
+    measures: Object.fromEntries(s.measures.map((m) => [m.key, { heading: `${capitalize(m.name)} (${m.unit})`, name: m.name, unit: m.unit }])),
   };
 }
 
 /** A role's label as a heading starts it, the key itself where the shape has no such role. */
 export const roleHeading = (words: ListWords, key: string) => capitalize(words.roles[key] ?? key);
+
+/** A measure's words, or its key where the shape has no such measure (a list kept from before a change). */
+export const measureWords = (words: ListWords, key: string) => words.measures[key] ?? { heading: key, name: key, unit: "" };

@@ -12,7 +12,7 @@ describe("the lookup's words", () => {
     expect(words.requests?.label).toBe("Request IDs");
     expect(words.requests?.hint).toContain("does not say where Cloudflare shows a request's ID");
     expect(words.unitMany).toBe("responses");
-    expect(words.measure).toBe("Prompt length (tokens)");
+    expect(words.measures.prompt_tokens?.heading).toBe("Prompt length (tokens)");
     expect(words.roles.recipient).toBe("received another customer's session fragments");
   });
 

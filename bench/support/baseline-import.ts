@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import { tenantKey } from "@/lib/tenant-key";
 
 /** The importer's row insert. */
-const INSERT = `INSERT INTO affected_response (list_id, tenant_key, request_id, occurred_at, prompt_tokens, role)
+const INSERT = `INSERT INTO affected_response (list_id, tenant_key, request_id, occurred_at, m1, role)
   VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`;
 
 /**

@@ -3,7 +3,6 @@
 import type { Bucket, Threshold } from "@/view/affected";
 import { formatCompact } from "@/view/format";
 import { formatCount, plural } from "@/lib/count";
-import type { ListWords } from "@/view/list-words";
 import { Box, ChartVariants, CountAxis, HoverTip, Line, n, niceTicks, Svg, Txt, textWidth } from "./svg";
 
 const LEFT = 36;
@@ -38,7 +37,9 @@ function ThresholdLine({ line, at }: { line: Threshold; at: At }) {
  * How many affected rows fall in each bucket of the list's measure, with dashed lines at the thresholds
  * inside the drawn range; their labels sit in a band above the bars so none covers a bar.
  */
-export function Histogram({ buckets, lines, label, words }: { buckets: Bucket[]; lines: Threshold[]; label: string; words: ListWords }) {
+type Props = { buckets: Bucket[]; lines: Threshold[]; label: string; unit: string; unitOne: string; unitMany: string; axis: string };
+
+export function Histogram({ buckets, lines, label, unit, unitOne, unitMany, axis }: Props) {
   const low = buckets[0]?.from ?? 0;
   const high = buckets.at(-1)?.to ?? 1;
   return (
@@ -62,7 +63,7 @@ export function Histogram({ buckets, lines, label, words }: { buckets: Bucket[];
             <CountAxis ticks={ticks} y={y} left={LEFT} right={width - right} base={base} />
             {buckets.map((b) => (
               <g key={b.from} className="bar">
-                <title>{`${formatCount(b.from)}–${formatCount(b.to)} ${words.measureUnit}: ${plural(b.count, words.unitOne, words.unitMany)}`}</title>
+                <title>{`${formatCount(b.from)}–${formatCount(b.to)} ${unit}: ${plural(b.count, unitOne, unitMany)}`}</title>
                 <Box x={x(b.from)} y={top} w={x(b.to) - x(b.from)} h={base - top} className="hit" />
                 <Box x={x(b.from) + 1} y={y(b.count)} w={x(b.to) - x(b.from) - 2} h={base - y(b.count)} className="s1" />
                 <HoverTip x={(x(b.from) + x(b.to)) / 2} y={y(b.count)} width={width} text={`${formatCompact(b.from)}–${formatCompact(b.to)}: ${b.count}`} />
@@ -79,7 +80,7 @@ export function Histogram({ buckets, lines, label, words }: { buckets: Bucket[];
               <ThresholdLine key={l.at} line={l} at={{ x: x(l.at), y: 12 + i * 16, base, width, narrow, tone: i % 3 }} />
             ))}
             <Txt x={LEFT + plotW / 2} y={base + 34} anchor="middle" className="tick">
-              {`${words.measureName} (${words.measureUnit})`}
+              {axis}
             </Txt>
           </Svg>
         );

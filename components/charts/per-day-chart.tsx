@@ -6,8 +6,18 @@ import { Box, ChartVariants, CountAxis, HoverTip, niceTicks, Svg, Txt } from "./
 
 const LEFT = 36;
 
+/** A day's roles stacked from the axis up, in the shape's order; a role with none draws nothing. */
+const stack = (d: DayCount, roles: Array<{ key: string; series: number }>) => {
+  let from = 0;
+  return roles.flatMap((r) => {
+    const n = d.byRole[r.key] ?? 0;
+    from += n;
+    return n > 0 ? [{ key: r.key, series: r.series, from: from - n, to: from }] : [];
+  });
+};
+
 /** Affected rows per UTC day, stacked by role; the legend is HTML text beside the chart. */
-export function PerDayChart({ days, label }: { days: DayCount[]; label: string }) {
+export function PerDayChart({ days, roles, label }: { days: DayCount[]; roles: Array<{ key: string; label: string; series: number }>; label: string }) {
   return (
     <ChartVariants
       draw={(width, narrow) => {
@@ -29,10 +39,11 @@ export function PerDayChart({ days, label }: { days: DayCount[]; label: string }
               return (
                 <g key={d.day}>
                   <g className="bar">
-                    <title>{`${formatSourceDate(d.day)} (UTC): ${d.recipient} received another's data, ${d.exposed} own data exposed`}</title>
+                    <title>{`${formatSourceDate(d.day)} (UTC): ${roles.map((r) => `${d.byRole[r.key] ?? 0} ${r.label}`).join(", ")}`}</title>
                     <Box x={LEFT + i * band} y={top} w={band} h={base - top} className="hit" />
-                    {d.recipient > 0 && <Box x={x} y={y(d.recipient)} w={w} h={base - y(d.recipient)} className="s1" />}
-                    {d.exposed > 0 && <Box x={x} y={y(d.total)} w={w} h={y(d.recipient) - y(d.total)} className="s2" />}
+                    {stack(d, roles).map((s) => (
+                      <Box key={s.key} x={x} y={y(s.to)} w={w} h={y(s.from) - y(s.to)} className={`s${s.series}`} />
+                    ))}
                     <HoverTip x={x + w / 2} y={y(d.total)} width={width} text={`${d.label}: ${d.total}`} />
                   </g>
                   {i % every === 0 && (

@@ -5,26 +5,45 @@ import type { ListWords } from "@/view/list-words";
 /** A cell: a column from sm up, below it a line that names its column. */
 const CELL = "py-1 pr-3 max-sm:block max-sm:py-0 max-sm:before:font-sans max-sm:before:font-semibold max-sm:before:content-[attr(data-label)':_']";
 
+/** A row's time as the list gives it: an instant to the minute, or a day. */
+export const rowTime = (at: string) => (at.length > 10 ? minuteUtc(at) : `${at} (UTC day)`);
+
+type Column = { label: string; mono?: boolean; cell: (r: LookupRequest) => string };
+
+/** The columns the rows of this list have: only what its shape carries. */
+function columnsOf(requests: LookupRequest[], words: ListWords): Column[] {
+  const columns: Column[] = [];
+  if (requests.some((r) => r.requestId !== null)) columns.push({ label: "Request id", mono: true, cell: (r) => r.requestId ?? "" });
+  if (requests.some((r) => r.occurredAt !== null)) columns.push({ label: "When (UTC)", cell: (r) => (r.occurredAt ? rowTime(r.occurredAt) : "") });
+  for (const [key, m] of Object.entries(words.measures)) columns.push({ label: m.heading, cell: (r) => r.measures[key]?.toLocaleString("en-US") ?? "" });
+  columns.push({ label: "Role", cell: (r) => words.roles[r.role] ?? r.role });
+  if (Object.keys(words.classes).length > 0) columns.push({ label: "Data", cell: (r) => r.dataClasses.map((c) => words.classes[c] ?? c).join("; ") || "none named" });
+  return columns;
+}
+
 /** The affected rows an answer covers; on a phone each row is a block of labelled lines (four columns do not fit 390 px). */
 export function LookupRows({ requests, caption, words }: { requests: LookupRequest[]; caption: string; words: ListWords }) {
+  const columns = columnsOf(requests, words);
   return (
     <table className="w-full text-left text-sm max-sm:block">
       <caption className="text-left font-semibold max-sm:block">{caption}</caption>
       <thead className="max-sm:sr-only">
         <tr className="border-b border-slate-300 dark:border-slate-700">
-          <th scope="col" className="py-1 pr-3">Request id</th>
-          <th scope="col" className="py-1 pr-3">When (UTC)</th>
-          <th scope="col" className="py-1 pr-3">{words.measure}</th>
-          <th scope="col" className="py-1">Role</th>
+          {columns.map((c) => (
+            <th key={c.label} scope="col" className="py-1 pr-3">
+              {c.label}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody className="max-sm:block">
-        {requests.map((r) => (
-          <tr key={`${r.requestId}-${r.role}`} className="border-b border-slate-200 dark:border-slate-800 max-sm:block max-sm:py-2">
-            <td data-label="Request id" className={`${CELL} font-mono break-all`}>{r.requestId}</td>
-            <td data-label="When (UTC)" className={`${CELL} sm:whitespace-nowrap`}>{minuteUtc(r.occurredAt)}</td>
-            <td data-label={words.measure} className={CELL}>{r.promptTokens.toLocaleString("en-US")}</td>
-            <td data-label="Role" className={CELL}>{words.roles[r.role] ?? r.role}</td>
+        {requests.map((r, i) => (
+          <tr key={`${r.requestId ?? i}-${r.role}`} className="border-b border-slate-200 dark:border-slate-800 max-sm:block max-sm:py-2">
+            {columns.map((c) => (
+              <td key={c.label} data-label={c.label} className={`${CELL}${c.mono ? " font-mono break-all" : ""}`}>
+                {c.cell(r)}
+              </td>
+            ))}
           </tr>
         ))}
       </tbody>

@@ -2,17 +2,17 @@ import type { ReactNode } from "react";
 import { ChartFigure, Legend, NumbersTable } from "@/components/charts/chart-figure";
 import { Histogram } from "@/components/charts/histogram";
 import { PerDayChart } from "@/components/charts/per-day-chart";
-import { type AffectedView, affectedSentence, exposedCount } from "@/view/affected";
+import { type AffectedView, type MeasureView, affectedSentence, countOrNone } from "@/view/affected";
 import { formatSourceDate } from "@/view/format";
 import { formatCount } from "@/lib/count";
 import { capitalize } from "@/lib/words";
-import { roleHeading } from "@/view/list-words";
 import { Prose } from "./prose";
 import { SampleBadge, Section } from "./section";
 
-type List = Extract<AffectedView, { state: "list" }>;
+/** A role's series in the charts: four colours, then they repeat (a shape has at most eight roles). */
+export const seriesOf = (i: number) => (i % 4) + 1;
 
-function PerDay({ a, sample }: { a: List; sample: string }) {
+function PerDay({ a, sample }: { a: AffectedView; sample: string }) {
   const { days, window, peak } = a.perDay;
   const w = a.words;
   const first = days[0];
@@ -28,58 +28,54 @@ function PerDay({ a, sample }: { a: List; sample: string }) {
         <>
           <strong>Affected {w.unitMany} per day</strong> (UTC){window ? `, across the exposure window (${window.label})` : ""}
           {sample}.
-          <Legend
-            items={[
-              { swatch: "sw-1", label: `${roleHeading(w, "recipient")} (${formatCount(a.byRole.recipient)})` },
-              { swatch: "sw-2", label: `${roleHeading(w, "exposed")} (${exposedCount(a.byRole.exposed)})` },
-            ]}
-          />
+          <Legend items={a.roles.map((r, i) => ({ swatch: `sw-${seriesOf(i)}`, label: `${capitalize(r.label)} (${countOrNone(r.count)})` }))} />
         </>
       }
       extra={
         <NumbersTable
           caption="The counts per day"
-          head={["Day (UTC)", roleHeading(w, "recipient"), roleHeading(w, "exposed"), "Total"]}
-          rows={days.map((d) => [formatSourceDate(d.day), d.recipient, d.exposed, d.total])}
+          head={["Day (UTC)", ...a.roles.map((r) => capitalize(r.label)), "Total"]}
+          rows={days.map((d) => [formatSourceDate(d.day), ...a.roles.map((r) => d.byRole[r.key] ?? 0), d.total])}
         />
       }
     >
-      <PerDayChart days={days} label={name} />
+      <PerDayChart days={days} roles={a.roles.map((r, i) => ({ key: r.key, label: r.label, series: seriesOf(i) }))} label={name} />
     </ChartFigure>
   );
 }
 
-function MeasureChart({ h, total, sample, w }: { h: NonNullable<List["histogram"]>; total: number; sample: string; w: List["words"] }) {
+function MeasureChart({ m, a, sample }: { m: MeasureView; a: AffectedView; sample: string }) {
+  const w = a.words;
   const name =
-    `Histogram of the ${w.measureName} of ${formatCount(total)} affected ${w.unitMany}${sample}, ${formatCount(h.low)} to ${formatCount(h.high)} ` +
-    `${w.measureUnit} in buckets of ${formatCount(h.bucket)} ${w.measureUnit}${h.inside.length ? `, with dashed lines at ${h.inside.map((l) => l.label).join("; ")}` : ""}`;
+    `Histogram of the ${m.name} of ${formatCount(a.total)} affected ${w.unitMany}${sample}, ${formatCount(m.low)} to ${formatCount(m.high)} ` +
+    `${m.unit} in buckets of ${formatCount(m.bucket)} ${m.unit}${m.inside.length ? `, with dashed lines at ${m.inside.map((l) => l.label).join("; ")}` : ""}`;
   return (
     <ChartFigure
-      id="affected-measure"
+      id={`affected-measure-${m.key}`}
       caption={
         <>
           <strong>
-            {capitalize(w.measureName)} of the affected {w.unitMany}
+            {capitalize(m.name)} of the affected {w.unitMany}
           </strong>
-          , in buckets of {formatCount(h.bucket)} {w.measureUnit}
-          {h.inside.length ? ", against the thresholds" : ""}
+          , in buckets of {formatCount(m.bucket)} {m.unit}
+          {m.inside.length ? ", against the thresholds" : ""}
           {sample}.
-          <Legend items={[{ swatch: "sw-1", label: `Affected ${w.unitMany}` }, ...h.inside.map((l, i) => ({ swatch: `sw-line sw-thr-${i % 3}`, label: l.label }))]} />
+          <Legend items={[{ swatch: "sw-1", label: `Affected ${w.unitMany}` }, ...m.inside.map((l, i) => ({ swatch: `sw-line sw-thr-${i % 3}`, label: l.label }))]} />
         </>
       }
       extra={
         <>
-          {h.outside.length > 0 && (
+          {m.outside.length > 0 && (
             <p className="small">
-              Outside the drawn range ({formatCount(h.low)}–{formatCount(h.high)} {w.measureUnit}), so not drawn:{" "}
-              {h.outside.map((l) => `${l.label} (${formatCount(l.at)} ${w.measureUnit})`).join("; ")}.
+              Outside the drawn range ({formatCount(m.low)}–{formatCount(m.high)} {m.unit}), so not drawn:{" "}
+              {m.outside.map((l) => `${l.label} (${formatCount(l.at)} ${m.unit})`).join("; ")}.
             </p>
           )}
-          <NumbersTable caption="The counts per bucket" head={[w.measure, capitalize(w.unitMany)]} rows={h.buckets.map((b) => [`${formatCount(b.from)}–${formatCount(b.to)}`, b.count])} />
+          <NumbersTable caption="The counts per bucket" head={[m.heading, capitalize(w.unitMany)]} rows={m.buckets.map((b) => [`${formatCount(b.from)}–${formatCount(b.to)}`, b.count])} />
         </>
       }
     >
-      <Histogram buckets={h.buckets} lines={h.inside} label={name} words={w} />
+      <Histogram buckets={m.buckets} lines={m.inside} label={name} unit={m.unit} unitOne={w.unitOne} unitMany={w.unitMany} axis={`${m.name} (${m.unit})`} />
     </ChartFigure>
   );
 }
@@ -107,19 +103,26 @@ export function Affected({ title, affected: a, check }: { title: string; affecte
               </dt>
               <dd>{formatCount(a.total)}</dd>
             </div>
-            <div>
-              <dt>{roleHeading(a.words, "recipient")}</dt>
-              <dd>{formatCount(a.byRole.recipient)}</dd>
-            </div>
-            <div>
-              <dt>{roleHeading(a.words, "exposed")}</dt>
-              <dd>{exposedCount(a.byRole.exposed)}</dd>
-            </div>
+            {a.roles.map((r) => (
+              <div key={r.key}>
+                <dt>{capitalize(r.label)}</dt>
+                <dd>{countOrNone(r.count)}</dd>
+              </div>
+            ))}
           </dl>
           {check && <p className="no-print">{check}</p>}
         </div>
+        {a.classes.length > 0 && (
+          <NumbersTable
+            caption={`Kinds of data the affected ${a.words.unitMany} name (one may name several)`}
+            head={["Data", capitalize(a.words.unitMany)]}
+            rows={a.classes.map((c) => [capitalize(c.label), c.count])}
+          />
+        )}
         <PerDay a={a} sample={sample} />
-        {a.histogram ? <MeasureChart h={a.histogram} total={a.total} sample={sample} w={a.words} /> : <p>No {a.words.measureName} on record.</p>}
+        {a.measures.map((m) => (
+          <MeasureChart key={m.key} m={m} a={a} sample={sample} />
+        ))}
       </div>
     </Section>
   );

@@ -1,5 +1,6 @@
 import "server-only";
-import type { AffectedRow } from "@/domain/record/affected";
+import type { ShapedRow } from "@/domain/record/affected-row";
+import type { AffectedShape } from "@/domain/record/affected-shape";
 import { readAffectedRows, readRowValues } from "@/domain/affected-list/read-rows";
 import { tenantKey } from "@/lib/tenant-key";
 import type { ImportProgress } from "@/domain/affected-list/read-rows";
@@ -34,7 +35,9 @@ function memoize(limit: number, fn: (key: string) => string): (key: string) => s
  * Reads every row of the input, checked, and stages it keyed (the account id only as its tenant
  * key), a batch at a time; `markAlive` tells the sweep now and then that the list is being built.
  */
-export async function stageRows(staging: Staging, rows: RowInput, secret: string, markAlive: () => void) {
+export async function stageRows(staging: Staging, shape: AffectedShape, rows: RowInput, secret: string, markAlive: () => void) {
+  const measures = [0, 1, 2, 3].map((i) => shape.measures[i]?.key ?? null);
+  const bits = new Map(shape.dataClasses.map((d, i) => [d.key, 2 ** i]));
   const keyOf = memoize(TENANT_KEY_MEMO, (accountId: string) => tenantKey(secret, accountId));
   let touchedAt = performance.now();
   let batch: StagedRow[] = [];
@@ -46,11 +49,13 @@ export async function stageRows(staging: Staging, rows: RowInput, secret: string
       touchedAt = performance.now();
     }
   };
-  const onRow = (r: AffectedRow) => {
-    batch.push([keyOf(r.account_id), r.request_id, r.occurred_at, r.prompt_tokens, r.role]);
+  const onRow = (r: ShapedRow) => {
+    const [m1, m2, m3, m4] = measures.map((k) => (k === null ? null : (r.measures[k] ?? null)));
+    const classes = r.data_classes.reduce((mask, c) => mask + (bits.get(c) ?? 0), 0);
+    batch.push([keyOf(r.account_id), r.request_id ?? "", r.occurred_at, m1 ?? null, m2 ?? null, m3 ?? null, m4 ?? null, r.role, classes]);
     if (batch.length >= STAGE_BATCH) flush();
   };
-  const read = "values" in rows ? { format: "rows" as const, ...readRowValues(rows.values, onRow) } : await readAffectedRows(rows.source, onRow, rows.onProgress);
+  const read = "values" in rows ? { format: "rows" as const, ...readRowValues(rows.values, shape, onRow) } : await readAffectedRows(rows.source, shape, onRow, rows.onProgress);
   flush();
   return read;
 }

@@ -9,9 +9,19 @@ import type { Pacer } from "./pacer";
  * takes no lock on the database. Sorted by account key, the rows then go into the new list in
  * order: appends at the end of both of its indexes, a short paced batch at a time.
  */
-export type StagedRow = [tenantKey: string, requestId: string, occurredAt: string, promptTokens: number, role: string];
+export type StagedRow = [
+  tenantKey: string,
+  requestId: string,
+  occurredAt: string | null,
+  m1: number | null,
+  m2: number | null,
+  m3: number | null,
+  m4: number | null,
+  role: string,
+  classes: number,
+];
 
-const COLUMNS = "tenant_key, request_id, occurred_at, prompt_tokens, role";
+const COLUMNS = "tenant_key, request_id, occurred_at, m1, m2, m3, m4, role, classes";
 const maxRowid = z.number().int().nullable();
 
 export type Staging = ReturnType<typeof stagingFor>;
@@ -21,8 +31,8 @@ export function stagingFor(db: Db, listId: number) {
   // The list's id makes the names unique: two imports on one connection never share a table.
   const staged = `temp.import_staged_${listId}`;
   const sorted = `temp.import_sorted_${listId}`;
-  client.exec(`CREATE TABLE ${staged} (tenant_key TEXT NOT NULL, request_id TEXT NOT NULL, occurred_at TEXT NOT NULL, prompt_tokens INTEGER NOT NULL, role TEXT NOT NULL)`);
-  const insert = client.prepare(`INSERT INTO ${staged} (${COLUMNS}) VALUES (?, ?, ?, ?, ?)`);
+  client.exec(`CREATE TABLE ${staged} (tenant_key TEXT NOT NULL, request_id TEXT NOT NULL, occurred_at TEXT, m1 INTEGER, m2 INTEGER, m3 INTEGER, m4 INTEGER, role TEXT NOT NULL, classes INTEGER NOT NULL)`);
+  const insert = client.prepare(`INSERT INTO ${staged} (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   // A deferred transaction that writes only the temp database: the main one stays unlocked.
   const addAll = client.transaction((rows: StagedRow[]) => rows.forEach((r) => insert.run(...r)));
 

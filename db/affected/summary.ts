@@ -1,10 +1,9 @@
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
-import { AFFECTED_ROLES } from "@/domain/record/constants";
 import { type AffectedSummary, affectedSummarySchema } from "@/domain/record/affected";
 import type { Db } from "../client";
 import { type ListCounts, writeCounts } from "./counts";
-import { affectedBucket, affectedDay, affectedList } from "../schema";
+import { affectedBucket, affectedClassCount, affectedDay, affectedList, affectedMeasure, affectedRoleCount } from "../schema";
 
 type Reader = Pick<Db, "select">;
 
@@ -16,24 +15,29 @@ export function readLiveList(db: Reader, incidentId: number): { id: number; rows
     .where(and(eq(affectedList.incidentId, incidentId), eq(affectedList.state, "live")))
     .get();
   if (!list) return null;
-  const days = db.select().from(affectedDay).where(eq(affectedDay.listId, list.id)).orderBy(asc(affectedDay.day)).all();
-  const perDay = new Map<string, { day: string; recipient: number; exposed: number }>();
+  const of = { listId: list.id };
+  const roles = db.select().from(affectedRoleCount).where(eq(affectedRoleCount.listId, of.listId)).orderBy(asc(affectedRoleCount.role)).all();
+  const days = db.select().from(affectedDay).where(eq(affectedDay.listId, of.listId)).orderBy(asc(affectedDay.day), asc(affectedDay.role)).all();
+  const perDay = new Map<string, { day: string; byRole: Record<string, number> }>();
   for (const d of days) {
-    const entry = perDay.get(d.day) ?? { day: d.day, recipient: 0, exposed: 0 };
-    entry[d.role] += d.count;
+    const entry = perDay.get(d.day) ?? { day: d.day, byRole: {} };
+    entry.byRole[d.role] = (entry.byRole[d.role] ?? 0) + d.count;
     perDay.set(d.day, entry);
   }
-  const buckets = db.select().from(affectedBucket).where(eq(affectedBucket.listId, list.id)).orderBy(asc(affectedBucket.from)).all();
+  const measures = db.select().from(affectedMeasure).where(eq(affectedMeasure.listId, of.listId)).orderBy(asc(affectedMeasure.measure)).all();
+  const buckets = db.select().from(affectedBucket).where(eq(affectedBucket.listId, of.listId)).orderBy(asc(affectedBucket.measure), asc(affectedBucket.from)).all();
+  const classes = db.select().from(affectedClassCount).where(eq(affectedClassCount.listId, of.listId)).orderBy(asc(affectedClassCount.dataClass)).all();
   // zod at the boundary: counts that do not add up are a broken database, not something to show.
   const summary = affectedSummarySchema.parse({
     sample: list.sample,
     note: list.note,
     total: list.total,
-    byRole: { recipient: list.recipient, exposed: list.exposed },
+    byRole: Object.fromEntries(roles.map((r) => [r.role, r.count])),
     firstAt: list.firstAt,
     lastAt: list.lastAt,
     perDay: [...perDay.values()],
-    promptTokens: list.bucket === null || buckets.length === 0 ? null : { bucket: list.bucket, counts: buckets.map((b) => ({ from: b.from, count: b.count })) },
+    measures: measures.map((m) => ({ key: m.measure, bucket: m.width, counts: buckets.filter((b) => b.measure === m.measure).map((b) => ({ from: b.from, count: b.count })) })),
+    byClass: Object.fromEntries(classes.map((c) => [c.dataClass, c.count])),
   });
   return { id: list.id, rows: list.rows, summary };
 }
@@ -51,9 +55,10 @@ export function insertCountsList(db: Db, incidentId: number, s: AffectedSummary)
 /** A published summary as the counts a list stores: its days back into one row per role. */
 function countsOf(s: AffectedSummary): ListCounts {
   return {
-    totals: { total: s.total, recipient: s.byRole.recipient, exposed: s.byRole.exposed, firstAt: s.firstAt, lastAt: s.lastAt },
-    bucket: s.promptTokens?.bucket ?? null,
-    days: s.perDay.flatMap((d) => AFFECTED_ROLES.filter((role) => d[role] > 0).map((role) => ({ day: d.day, role, count: d[role] }))),
-    buckets: (s.promptTokens?.counts ?? []).map((b) => ({ fromTokens: b.from, count: b.count })),
+    totals: { total: s.total, firstAt: s.firstAt, lastAt: s.lastAt },
+    roles: Object.entries(s.byRole).map(([role, count]) => ({ role, count })),
+    days: s.perDay.flatMap((d) => Object.entries(d.byRole).map(([role, count]) => ({ day: d.day, role, count }))),
+    measures: s.measures.map((m) => ({ measure: m.key, width: m.bucket, buckets: m.counts })),
+    classes: Object.entries(s.byClass).map(([dataClass, count]) => ({ dataClass, count })),
   };
 }

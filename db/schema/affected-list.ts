@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { AFFECTED_ROLES } from "@/domain/record/constants";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { incident } from "@/domain/record/incident";
 
 /**
@@ -28,12 +27,8 @@ export const affectedList = sqliteTable(
     /** The rows are in this database, so accounts can be looked up in it. */
     rows: integer("rows", { mode: "boolean" }).notNull(),
     total: integer("total").notNull().default(0),
-    recipient: integer("recipient").notNull().default(0),
-    exposed: integer("exposed").notNull().default(0),
     firstAt: text("first_at"),
     lastAt: text("last_at"),
-    /** Width, in tokens, of the prompt-length buckets; null when there is nothing to count. */
-    bucket: integer("bucket"),
     createdAt: text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
     /** Touched by the import building the list; a building list left untouched is a crashed import's. */
     touchedAt: text("touched_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
@@ -41,11 +36,23 @@ export const affectedList = sqliteTable(
   (t) => [
     uniqueIndex("affected_list_live_idx").on(t.incidentId).where(sql`${t.state} = 'live'`),
     index("affected_list_incident_id_idx").on(t.incidentId),
-    check("affected_list_counts", sql`${t.recipient} + ${t.exposed} = ${t.total}`),
   ],
 );
 
-/** Responses per UTC day and role of one list. */
+/** Rows per role of one list (the role's key in its incident's shape). */
+export const affectedRoleCount = sqliteTable(
+  "affected_role_count",
+  {
+    listId: integer("list_id")
+      .notNull()
+      .references(() => affectedList.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ name: "affected_role_count_pk", columns: [t.listId, t.role] })],
+);
+
+/** Rows per UTC day and role of one list (rows with a time only). */
 export const affectedDay = sqliteTable(
   "affected_day",
   {
@@ -53,21 +60,48 @@ export const affectedDay = sqliteTable(
       .notNull()
       .references(() => affectedList.id, { onDelete: "cascade" }),
     day: text("day").notNull(),
-    role: text("role", { enum: AFFECTED_ROLES }).notNull(),
+    role: text("role").notNull(),
     count: integer("count").notNull(),
   },
   (t) => [primaryKey({ name: "affected_day_pk", columns: [t.listId, t.day, t.role] })],
 );
 
-/** Responses per prompt-length bucket of one list: from `from` tokens, `affected_list.bucket` wide. */
+/** The bucket width of each measure of one list (its key in the shape); none when no row carries it. */
+export const affectedMeasure = sqliteTable(
+  "affected_measure",
+  {
+    listId: integer("list_id")
+      .notNull()
+      .references(() => affectedList.id, { onDelete: "cascade" }),
+    measure: text("measure").notNull(),
+    width: integer("width").notNull(),
+  },
+  (t) => [primaryKey({ name: "affected_measure_pk", columns: [t.listId, t.measure] })],
+);
+
+/** Rows per bucket of one measure of one list: from `from`, the measure's width wide. */
 export const affectedBucket = sqliteTable(
   "affected_bucket",
   {
     listId: integer("list_id")
       .notNull()
       .references(() => affectedList.id, { onDelete: "cascade" }),
-    from: integer("from_tokens").notNull(),
+    measure: text("measure").notNull(),
+    from: integer("from_value").notNull(),
     count: integer("count").notNull(),
   },
-  (t) => [primaryKey({ name: "affected_bucket_pk", columns: [t.listId, t.from] })],
+  (t) => [primaryKey({ name: "affected_bucket_pk", columns: [t.listId, t.measure, t.from] })],
+);
+
+/** Rows per data class of one list (the class's key in the shape). */
+export const affectedClassCount = sqliteTable(
+  "affected_class_count",
+  {
+    listId: integer("list_id")
+      .notNull()
+      .references(() => affectedList.id, { onDelete: "cascade" }),
+    dataClass: text("data_class").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ name: "affected_class_count_pk", columns: [t.listId, t.dataClass] })],
 );

@@ -1,5 +1,4 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { AFFECTED_ROLES } from "@/domain/record/constants";
 import { affectedList } from "./affected-list";
 
 /**
@@ -8,7 +7,13 @@ import { affectedList } from "./affected-list";
  */
 export const REQUEST_ID_INDEX = "affected_response_list_id_tenant_key_request_id_role_idx";
 
-/** One affected response as one account saw it. The account id is kept only as a keyed hash. */
+/** How many whole-number measures a row may carry (the shape's, in its order: m1…m4). */
+export const MEASURE_COLUMNS = ["m1", "m2", "m3", "m4"] as const;
+
+/**
+ * One affected row as one account saw it, in its incident's shape. The account id is kept only as a
+ * keyed hash. A shape without request ids stores "" (one row per account and role); without time, null.
+ */
 export const affectedResponse = sqliteTable(
   "affected_response",
   {
@@ -19,14 +24,20 @@ export const affectedResponse = sqliteTable(
     /** HMAC-SHA-256 of the account id under the lookup secret, hex. */
     tenantKey: text("tenant_key").notNull(),
     requestId: text("request_id").notNull(),
-    occurredAt: text("occurred_at").notNull(),
-    promptTokens: integer("prompt_tokens").notNull(),
-    role: text("role", { enum: AFFECTED_ROLES }).notNull(),
+    /** An instant (ISO 8601, Z) or a day (YYYY-MM-DD), as the shape's time says; null when it has none. */
+    occurredAt: text("occurred_at"),
+    m1: integer("m1"),
+    m2: integer("m2"),
+    m3: integer("m3"),
+    m4: integer("m4"),
+    role: text("role").notNull(),
+    /** The row's data classes: bit i is the shape's class i (at most 32). */
+    classes: integer("classes").notNull().default(0),
   },
   (t) => [
     uniqueIndex(REQUEST_ID_INDEX).on(t.listId, t.tenantKey, t.requestId, t.role),
     // The lookup's own index: one account's rows in the answer's order, with every column it returns,
     // so a lookup reads this index alone; the counts of a new list are taken from it too.
-    index("affected_response_lookup_idx").on(t.listId, t.tenantKey, t.occurredAt, t.requestId, t.promptTokens, t.role),
+    index("affected_response_lookup_idx").on(t.listId, t.tenantKey, t.occurredAt, t.requestId, t.m1, t.m2, t.m3, t.m4, t.role, t.classes),
   ],
 );

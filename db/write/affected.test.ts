@@ -12,6 +12,7 @@ import { readEnv } from "@/config/env";
 import { prepareDatabase } from "../prepare";
 import { readIncident } from "../read/incident";
 import { importAffectedList } from "./affected";
+import { giveShape } from "@/tests/support/shapes";
 import { createIncident } from "./incident";
 
 const SECRET = "a".repeat(40);
@@ -34,6 +35,7 @@ beforeAll(async () => {
     actor: editor,
     input: { slug: SLUG, title: "Affected test", summary: "s", provider: "p", service: "svc", status: "resolved", impact: "i", cause: "c" },
   });
+  giveShape(db, SLUG);
 });
 afterAll(() => {
   db.$client.close();
@@ -165,7 +167,7 @@ describe("importAffectedList", () => {
 
     const before = state();
     const { id } = db.$client.prepare("INSERT INTO affected_list (incident_id, state, sample, rows, touched_at) VALUES ((SELECT id FROM incident WHERE slug = ?), 'building', 0, 1, '2000-01-01T00:00:00.000Z') RETURNING id").get(SLUG) as { id: number };
-    db.$client.prepare("INSERT INTO affected_response (list_id, tenant_key, request_id, occurred_at, prompt_tokens, role) VALUES (?, 'k', 'r', '2026-01-01T00:00:00.000Z', 1, 'recipient')").run(id);
+    db.$client.prepare("INSERT INTO affected_response (list_id, tenant_key, request_id, occurred_at, m1, role) VALUES (?, 'k', 'r', '2026-01-01T00:00:00.000Z', 1, 'recipient')").run(id);
     expect(state().affected).toEqual(before.affected);
     await sweepLists(db);
     expect(state()).toEqual(before);

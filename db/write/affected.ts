@@ -8,6 +8,8 @@ import { lockPacer } from "../affected/pacer";
 import { stagingFor } from "../affected/staging";
 import { type RowInput, stageRows } from "../affected/stage-rows";
 import { holdsNoRows } from "@/domain/affected-list/read-rows";
+import { type AffectedShape, PLAIN_SHAPE } from "@/domain/record/affected-shape";
+import { readAffectedShape } from "../read/incident";
 import type { ImportFormat } from "@/domain/affected-list/source";
 import { deleteList, sweepLists } from "../affected/sweep";
 import type { Db } from "../client";
@@ -63,7 +65,10 @@ export async function importAffectedList(args: ImportArgs): Promise<AffectedImpo
     report: { incidentSlug: slug, format, rowsRead: 0, added: 0, alreadyPresent: 0, removed: replace ? 0 : null, empty: true, elapsedMs: performance.now() - started },
     version: version ?? 0,
   });
-  const before = "values" in rows ? { format: "rows" as const, empty: rows.values.length === 0 } : await holdsNoRows(rows.source).catch(rethrowInvalid);
+  const stored = readAffectedShape(db, slug);
+  if (stored === undefined) throw new DomainError("not-found", `There is no incident "${slug}".`);
+  const shape = stored ?? PLAIN_SHAPE;
+  const before = "values" in rows ? { format: "rows" as const, empty: rows.values.length === 0 } : await holdsNoRows(rows.source, shape).catch(rethrowInvalid);
   if (before.empty) return nothing(before.format);
   await sweepLists(db);
   const { listId, live } = beginList(args);
@@ -73,7 +78,7 @@ export async function importAffectedList(args: ImportArgs): Promise<AffectedImpo
       const carried = live && !replace ? staging.addList(live.id).changes : 0;
       const stmt = db.$client.prepare("UPDATE affected_list SET touched_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?");
       const touch = () => stmt.run(listId);
-      const read = await stageRows(staging, rows, secret, () => writeTransaction(db, touch));
+      const read = await stageRows(staging, shape, rows, secret, () => writeTransaction(db, touch));
       // Only if the file changed since it was first looked at.
       if (read.rowsRead === 0) {
         staging.drop();
@@ -88,10 +93,10 @@ export async function importAffectedList(args: ImportArgs): Promise<AffectedImpo
         }),
       );
       staging.drop();
-      const counts = readCounts(db, listId);
+      const counts = readCounts(db, listId, shape);
       const added = counts.totals.total - carried;
       const report = { incidentSlug: slug, format: read.format, rowsRead: read.rowsRead, added, alreadyPresent: read.rowsRead - added };
-      const done = makeLive(args, { listId, live, counts, report });
+      const done = makeLive(args, { listId, live, counts, report, shape: stored });
       if (live) await deleteList(db, live.id);
       return { report: { ...report, removed: done.removed, empty: false, elapsedMs: performance.now() - started }, version: done.version };
     } catch (error) {
@@ -138,11 +143,21 @@ async function withImportPragmas<T>(db: Db, work: () => Promise<T>): Promise<T> 
   }
 }
 
-type Built = { listId: number; live: LiveList | null; counts: ReturnType<typeof readCounts>; report: Omit<ImportReport, "removed" | "empty" | "elapsedMs"> };
+type Built = {
+  listId: number;
+  live: LiveList | null;
+  counts: ReturnType<typeof readCounts>;
+  report: Omit<ImportReport, "removed" | "empty" | "elapsedMs">;
+  /** The shape the rows were read in, as stored: it must still be the incident's. */
+  shape: AffectedShape | null;
+};
 
 /** One short transaction: the built list becomes the live one, with its counts, a version bump and the audit entry. */
-function makeLive({ db, actor, slug, replace = false, sample }: ImportArgs, { listId, live, counts, report }: Built) {
+function makeLive({ db, actor, slug, replace = false, sample }: ImportArgs, { listId, live, counts, report, shape }: Built) {
   return mutateIncident(db, actor, slug, null, (tx, current) => {
+    if (JSON.stringify(readAffectedShape(db, slug) ?? null) !== JSON.stringify(shape)) {
+      throw new DomainError("conflict", "The shape of this incident's affected list changed while the rows were read; nothing was imported. Send the list again in its new shape.");
+    }
     const now = tx.select({ id: affectedList.id }).from(affectedList).where(and(eq(affectedList.incidentId, current.id), eq(affectedList.state, "live"))).get();
     if ((now?.id ?? null) !== (live?.id ?? null)) {
       throw new DomainError("conflict", "Another import changed this incident's affected list meanwhile; nothing was imported. Look at the list now on record, then send yours again.");

@@ -1,6 +1,5 @@
 import type { CsvError } from "csv-parse";
 import type { z } from "zod";
-import { AFFECTED_CSV_HEADER } from "@/domain/record/affected";
 
 /** The file cannot be imported as it is (bad row, header or syntax). The message never holds a field's value. */
 export class ImportInputError extends Error {
@@ -10,7 +9,7 @@ export class ImportInputError extends Error {
   }
 }
 
-/** A row that fails `affectedRow`: `detail` names the field(s) and zod's message(s). */
+/** A row that fails its shape's row schema: `detail` names the field(s) and zod's message(s). */
 export class RowProblem extends ImportInputError {
   constructor(
     where: string,
@@ -23,13 +22,13 @@ export class RowProblem extends ImportInputError {
 const SAFE_KEY = /^[A-Za-z_][A-Za-z0-9_ -]{0,39}$/;
 const ACCOUNT_LIKE = /[0-9a-fA-F]{32}/;
 
-/** "field prompt_tokens: prompt_tokens must be at least 1", for each problem of the row. */
-export function describeIssues(issues: z.core.$ZodIssue[]): string {
+/** "field role: role must be one of: …", for each problem of the row; `columns`: the fields a row of its shape has. */
+export function describeIssues(issues: z.core.$ZodIssue[], columns: readonly string[]): string {
   return issues
     .map((issue) => {
       if (issue.code === "unrecognized_keys") {
         const names = issue.keys.map((k) => (SAFE_KEY.test(k) && !ACCOUNT_LIKE.test(k) ? k : "(not shown)"));
-        return `unknown field${names.length > 1 ? "s" : ""} ${names.join(", ")} (the fields are ${AFFECTED_CSV_HEADER.join(", ")})`;
+        return `unknown field${names.length > 1 ? "s" : ""} ${names.join(", ")} (the fields are ${columns.join(", ")})`;
       }
       const field = issue.path.map(String).join(".");
       return field ? `field ${field}: ${issue.message}` : issue.message;

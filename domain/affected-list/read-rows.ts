@@ -3,32 +3,36 @@ import { pipeline } from "node:stream/promises";
 import { CsvError, parse as parseCsv } from "csv-parse";
 import { jsonParser } from "stream-json/parser.js";
 import { streamArray } from "stream-json/streamers/stream-array.js";
-import { AFFECTED_CSV_HEADER, type AffectedRow, affectedRow } from "@/domain/record/affected";
+import { affectedRowOf, columnsOf, type ShapedRow } from "@/domain/record/affected-row";
+import type { AffectedShape } from "@/domain/record/affected-shape";
 import { ImportInputError, RowProblem, csvSyntaxError, describeIssues } from "./errors";
 import { type ImportFormat, type ImportSource, openFrom, sniff } from "./source";
 
 // Reads an affected list (CSV with a header, or a JSON array) row by row, checking each with the
-// record's row schema. The first bad row stops it; its error names the line and field, never a value.
+// row schema of its incident's shape. The first bad row stops it; its error names the line and field, never a value.
 
 export type ImportProgress = { bytesRead: number; totalBytes: number; rows: number };
-type OnRow = (row: AffectedRow) => void;
+type OnRow = (row: ShapedRow) => void;
 type WriteRow = (input: unknown, where: () => string) => void;
 
 /** Feeds every row of `source`, checked, to `onRow` as it is read; the stream waits while onRow works. */
 export async function readAffectedRows(
   source: ImportSource,
+  shape: AffectedShape,
   onRow: OnRow,
   onProgress?: (progress: ImportProgress) => void,
 ): Promise<{ format: ImportFormat; rowsRead: number }> {
   const { format, start, first } = await sniff(source);
+  const columns = columnsOf(shape);
   if (format === "json" && start !== null && first !== "[") {
-    throw new ImportInputError('a JSON file must hold one array of rows: [{"account_id": …, "request_id": …}, …]');
+    throw new ImportInputError(`a JSON file must hold one array of rows: [{${columns.map((c) => `"${c}": …`).join(", ")}}, …]`);
   }
+  const rowSchema = affectedRowOf(shape);
   let rowsRead = 0;
   if (start === null) return { format, rowsRead };
   const writeRow: WriteRow = (input, where) => {
-    const parsed = affectedRow.safeParse(input);
-    if (!parsed.success) throw new RowProblem(where(), describeIssues(parsed.error.issues));
+    const parsed = rowSchema.safeParse(input);
+    if (!parsed.success) throw new RowProblem(where(), describeIssues(parsed.error.issues, columns));
     onRow(parsed.data);
     rowsRead++;
   };
@@ -39,7 +43,7 @@ export async function readAffectedRows(
     onProgress?.({ bytesRead, totalBytes: source.bytes, rows: rowsRead });
   });
   try {
-    if (format === "csv") await readCsv(stream, writeRow);
+    if (format === "csv") await readCsv(stream, columns, writeRow);
     else await readJson(stream, writeRow, source, start);
   } finally {
     stream.destroy();
@@ -54,10 +58,10 @@ const FIRST_ROW = Symbol("first row");
  * Whether `source` holds no row, read only as far as the first (which is checked like any other):
  * an import asks this before it writes anything, so an empty list changes nothing at all.
  */
-export async function holdsNoRows(source: ImportSource): Promise<{ format: ImportFormat; empty: boolean }> {
+export async function holdsNoRows(source: ImportSource, shape: AffectedShape): Promise<{ format: ImportFormat; empty: boolean }> {
   const { format } = await sniff(source);
   try {
-    await readAffectedRows(source, () => {
+    await readAffectedRows(source, shape, () => {
       throw FIRST_ROW;
     });
     return { format, empty: true };
@@ -68,10 +72,11 @@ export async function holdsNoRows(source: ImportSource): Promise<{ format: Impor
 }
 
 /** Rows given as values (the seed's generated sample), checked like a file's. */
-export function readRowValues(rows: readonly unknown[], onRow: OnRow): { rowsRead: number } {
+export function readRowValues(rows: readonly unknown[], shape: AffectedShape, onRow: OnRow): { rowsRead: number } {
+  const rowSchema = affectedRowOf(shape);
   rows.forEach((input, i) => {
-    const parsed = affectedRow.safeParse(input);
-    if (!parsed.success) throw new RowProblem(`row ${i + 1}`, describeIssues(parsed.error.issues));
+    const parsed = rowSchema.safeParse(input);
+    if (!parsed.success) throw new RowProblem(`row ${i + 1}`, describeIssues(parsed.error.issues, columnsOf(shape)));
     onRow(parsed.data);
   });
   return { rowsRead: rows.length };
@@ -82,7 +87,7 @@ export function readRowValues(rows: readonly unknown[], onRow: OnRow): { rowsRea
  * between them) and the lines are counted here: every line, blank ones included, becomes a record.
  * That keeps the parser on its fast path and the first bad row the one reported.
  */
-async function readCsv(source: Readable, writeRow: WriteRow): Promise<void> {
+async function readCsv(source: Readable, columns: string[], writeRow: WriteRow): Promise<void> {
   let nextLine = 1;
   let header = true;
   const sink = new Writable({
@@ -93,14 +98,13 @@ async function readCsv(source: Readable, writeRow: WriteRow): Promise<void> {
         nextLine += 1 + countLineBreaks(record);
         if (header) {
           header = false;
-          checkHeader(record);
+          checkHeader(record, columns);
         } else if (record.length === 1 && record[0]?.trim() === "") {
           // A blank line.
-        } else if (record.length !== AFFECTED_CSV_HEADER.length) {
-          throw new ImportInputError(`line ${line}: expected ${AFFECTED_CSV_HEADER.length} fields, found ${record.length}`);
+        } else if (record.length !== columns.length) {
+          throw new ImportInputError(`line ${line}: expected ${columns.length} fields, found ${record.length}`);
         } else {
-          const [account_id, request_id, occurred_at, prompt_tokens, role] = record;
-          writeRow({ account_id, request_id, occurred_at, prompt_tokens, role }, () => `line ${line}`);
+          writeRow(Object.fromEntries(columns.map((c, i) => [c, record[i]])), () => `line ${line}`);
         }
         done();
       } catch (error) {
@@ -183,15 +187,15 @@ async function locateInJson(file: ImportSource, start: number, item: number | nu
   return null;
 }
 
-function checkHeader(record: string[]): void {
-  const expected = AFFECTED_CSV_HEADER.join(",");
-  const column = AFFECTED_CSV_HEADER.findIndex((name, i) => i < record.length && record[i] !== name);
-  if (column === -1 && record.length === AFFECTED_CSV_HEADER.length) return;
+function checkHeader(record: string[], columns: string[]): void {
+  const expected = columns.join(",");
+  const column = columns.findIndex((name, i) => i < record.length && record[i] !== name);
+  if (column === -1 && record.length === columns.length) return;
   // Name only the expected column: a file without a header has a raw account id where it should be.
   const why =
     column === -1
       ? `found ${record.length} columns`
-      : `column ${column + 1} should be ${AFFECTED_CSV_HEADER[column]}`;
+      : `column ${column + 1} should be ${columns[column]}`;
   throw new ImportInputError(`line 1: the header must be exactly ${expected} (${why})`);
 }
 

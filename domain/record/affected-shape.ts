@@ -107,6 +107,12 @@ function patternOf(form: AccountIdForm): RegExp {
   }
 }
 
+/** An account id as a tenant may send it before its incident is known: its form is checked against the shape after. */
+export const anyAccountId = z
+  .string()
+  .trim()
+  .regex(/^\S{1,254}$/, "an account id is 1–254 characters without spaces, as your provider issued it");
+
 /** An account id as this incident's tenants write it, trimmed; lower-cased unless case matters, so "ABC" and "abc" are one account. */
 export function accountIdOf(account: AffectedShape["account"]) {
   return z
@@ -115,3 +121,26 @@ export function accountIdOf(account: AffectedShape["account"]) {
     .regex(patternOf(account.form), `${account.name} is ${describeForm(account.form)}, like ${account.example}`)
     .transform((id) => (account.caseSensitive ? id : id.toLowerCase()));
 }
+
+/**
+ * The shape of a list whose incident has none of its own: plain words that claim nothing of it, ids
+ * as safe text, request ids and an instant per row, the two roles of a cross-tenant exposure.
+ */
+export const PLAIN_SHAPE: AffectedShape = {
+  unit: { one: "row", many: "rows" },
+  account: { name: "account id", form: { kind: "text", maxLength: 128 }, example: "account-1", caseSensitive: true },
+  requestIds: { name: "request id", many: "request ids", example: "req-1", where: "The record does not say where the provider shows a request's id." },
+  roles: [
+    { key: "recipient", label: "received another's data", meaning: "A row of this account received another account's data." },
+    { key: "exposed", label: "own data exposed", meaning: "This account's own data reached another account." },
+  ],
+  measures: [],
+  dataClasses: [],
+  time: "instant",
+};
+
+/** The shape a list of this incident has: its own, or the plain one. */
+export const shapeOf = (record: { affectedShape: AffectedShape | null }): AffectedShape => record.affectedShape ?? PLAIN_SHAPE;
+
+/** What setting a shape takes (PUT /api/v1/incidents/{slug}/affected/schema): the incident's version and the shape. */
+export const affectedShapeInput = z.strictObject({ version: z.number().int().positive(), shape: affectedShapeSchema });

@@ -1,15 +1,4 @@
 import { z } from "zod";
-import { AFFECTED_ROLES } from "./constants";
-
-/**
- * The forms of the identifiers a tenant gives us. A Cloudflare account id is 32 hex digits; it is
- * lower-cased before hashing so "ABC…" and "abc…" are the same account.
- */
-export const accountId = z
-  .string()
-  .trim()
-  .regex(/^[0-9a-fA-F]{32}$/, "an account id is 32 hexadecimal digits, like 0123456789abcdef0123456789abcdef")
-  .transform((id) => id.toLowerCase());
 
 /** Request ids as providers print them: 1–128 safe characters. */
 const REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
@@ -23,29 +12,18 @@ export function wholeNumber(name: string, max: number) {
     .pipe(z.number().int(`${name} must be a whole number`).min(1, `${name} must be at least 1`).max(max, `${name} must be at most ${max}`));
 }
 
-export const MAX_PROMPT_TOKENS = 100_000_000;
-
-/** One row of an affected-response list, as imported from CSV or JSON. */
-export const affectedRow = z.strictObject({
-  account_id: accountId,
-  request_id: requestId,
-  occurred_at: z.iso
-    .datetime({ offset: true, message: "occurred_at must be ISO 8601 with a zone, e.g. 2026-09-01T12:00:00Z" })
-    .transform((s) => new Date(s).toISOString()),
-  prompt_tokens: wholeNumber("prompt_tokens", MAX_PROMPT_TOKENS),
-  role: z.enum(AFFECTED_ROLES, { message: `role must be one of: ${AFFECTED_ROLES.join(", ")}` }),
-});
-export type AffectedRow = z.output<typeof affectedRow>;
-
-export const AFFECTED_CSV_HEADER = ["account_id", "request_id", "occurred_at", "prompt_tokens", "role"] as const;
-
 const count = z.number().int().min(0);
-const instant = z.iso.datetime({ offset: false });
+/** A row's time as its shape gives it: an instant (UTC, to the millisecond) or a day. */
+const rowTime = z.union([z.iso.datetime({ offset: false }), z.iso.date()]);
+/** A key of the shape: a role's or a class's ("saw", "card-last-four") or a measure's column ("tokens_in"). */
+const key = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/);
+const byKey = z.record(key, count);
+const sum = (counts: Record<string, number>) => Object.values(counts).reduce((n, c) => n + c, 0);
 
 /**
  * What may be published about an affected list: counts only, never a row, an account key or a
- * request id. Days (UTC) with no response are left out; prompt lengths are counted in buckets of
- * `bucket` tokens, each starting at `from`.
+ * request id. Counts by the keys of the incident's shape (roles, data classes, measures). Days (UTC)
+ * with no row are left out; a measure is counted in buckets of `bucket`, each starting at `from`.
  */
 export const affectedSummarySchema = z
   .strictObject({
@@ -54,17 +32,21 @@ export const affectedSummarySchema = z
     /** Why it is a sample, or what else a reader should know of the list. */
     note: z.string().trim().min(1).nullable(),
     total: count,
-    byRole: z.strictObject({ recipient: count, exposed: count }),
-    firstAt: instant.nullable(),
-    lastAt: instant.nullable(),
-    perDay: z.array(z.strictObject({ day: z.iso.date(), recipient: count, exposed: count })),
-    promptTokens: z.strictObject({ bucket: z.number().int().positive(), counts: z.array(z.strictObject({ from: count, count })) }).nullable(),
+    byRole: byKey,
+    firstAt: rowTime.nullable(),
+    lastAt: rowTime.nullable(),
+    /** Rows with a time only. */
+    perDay: z.array(z.strictObject({ day: z.iso.date(), byRole: byKey })),
+    measures: z.array(z.strictObject({ key, bucket: z.number().int().positive(), counts: z.array(z.strictObject({ from: count, count })) })),
+    /** How many rows name each data class; a row may name several. */
+    byClass: byKey,
   })
   .superRefine((s, ctx) => {
     const fail = (message: string) => ctx.addIssue({ code: "custom", message });
-    if (s.byRole.recipient + s.byRole.exposed !== s.total) fail("byRole must add up to total");
-    if (s.perDay.reduce((n, d) => n + d.recipient + d.exposed, 0) !== s.total) fail("perDay must add up to total");
-    if (s.promptTokens && s.promptTokens.counts.reduce((n, b) => n + b.count, 0) !== s.total) fail("promptTokens must add up to total");
+    if (sum(s.byRole) !== s.total) fail("byRole must add up to total");
+    if (s.perDay.reduce((n, d) => n + sum(d.byRole), 0) > s.total) fail("perDay must add up to at most total");
+    for (const m of s.measures) if (m.counts.reduce((n, b) => n + b.count, 0) > s.total) fail(`the counts of ${m.key} must add up to at most total`);
+    if (Object.values(s.byClass).some((n) => n > s.total)) fail("no data class may count more rows than total");
     if (s.perDay.some((d, i) => i > 0 && d.day <= (s.perDay[i - 1]?.day ?? ""))) fail("perDay must be in order, each day once");
   });
 export type AffectedSummary = z.infer<typeof affectedSummarySchema>;

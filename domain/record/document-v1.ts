@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type AffectedSummary, affectedSummarySchema } from "./affected";
+import { type V2Summary, v2SummarySchema } from "./document-v2";
 import { contextFactSchema } from "./collections/context";
 import { durationSchema } from "./collections/durations";
 import { eventSchema } from "./collections/events";
@@ -44,9 +44,9 @@ export const v1DocumentSchema = z.strictObject({
 // Version 1 knew its headline durations by these keys and titled every context section "The model".
 const V1_ROLES: Record<string, "exposure" | "outage"> = { "exposure-window": "exposure", outage: "outage" };
 
-function upgradeAffected(a: z.infer<typeof v1Affected>): AffectedSummary {
+function upgradeAffected(a: z.infer<typeof v1Affected>): V2Summary {
   const size = a.promptTokens[0] ? a.promptTokens[0].to - a.promptTokens[0].from : 0;
-  return affectedSummarySchema.parse({
+  return v2SummarySchema.parse({
     sample: a.sample,
     note: a.note,
     total: a.total,
@@ -58,7 +58,7 @@ function upgradeAffected(a: z.infer<typeof v1Affected>): AffectedSummary {
   });
 }
 
-export function upgradeV1(v1: z.infer<typeof v1DocumentSchema>): { record: IncidentRecord; computed: { durations: [] }; affected: AffectedSummary | null } {
+export function upgradeV1(v1: z.infer<typeof v1DocumentSchema>): { record: IncidentRecord; computed: { durations: [] }; affected: V2Summary | null } {
   const { assessments, incident, ...rest } = v1.record;
   const { sampleNote: _sampleNote, ...fields } = incident;
   const record = incidentRecord.parse({

@@ -3,9 +3,10 @@ import { affectedSummarySchema } from "./affected";
 import { incidentRecord } from "./record";
 import { sourceUrl } from "./collections/sources";
 import { upgradeV1, v1DocumentSchema } from "./document-v1";
+import { upgradeSummaryV2, v2SummarySchema } from "./document-v2";
 
-/** Bumped whenever a field changes meaning or goes away; adding an optional field does not. */
-export const SCHEMA_VERSION = 2;
+/** Bumped whenever a field changes meaning or goes away; adding an optional field does not. 3: the counts by the keys of the list's shape. */
+export const SCHEMA_VERSION = 3;
 
 const computedDuration = z.strictObject({
   key: z.string(),
@@ -15,29 +16,41 @@ const computedDuration = z.strictObject({
   minutes: z.number(),
 });
 
+const documentFields = {
+  $schema: z.string().optional(),
+  /** When the record was last changed in the database it was exported from; an import keeps it. */
+  updatedAt: z.iso.datetime({ offset: false }).optional(),
+  record: incidentRecord,
+  computed: z.strictObject({ durations: z.array(computedDuration) }),
+};
+
+// An import is a write: its addresses are held to what the API takes, not to what a database may hold.
+const checkAddresses = ({ record }: { record: z.infer<typeof incidentRecord> }, ctx: z.RefinementCtx) => {
+  record.sources.forEach((s, i) => {
+    for (const issue of s.url === null ? [] : (sourceUrl.safeParse(s.url).error?.issues ?? [])) {
+      ctx.addIssue({ code: "custom", path: ["record", "sources", i, "url"], message: issue.message });
+    }
+  });
+};
+
 /** incident.json as exported: the importable record, the lengths computed from it (ignored on import), public counts. */
 export const incidentDocumentSchema = z
-  .strictObject({
-    $schema: z.string().optional(),
-    schemaVersion: z.literal(SCHEMA_VERSION),
-    /** When the record was last changed in the database it was exported from; an import keeps it. */
-    updatedAt: z.iso.datetime({ offset: false }).optional(),
-    record: incidentRecord,
-    computed: z.strictObject({ durations: z.array(computedDuration) }),
-    affected: affectedSummarySchema.nullable(),
-  })
-  .superRefine(({ record }, ctx) => {
-    // An import is a write: its addresses are held to what the API takes, not to what a database may hold.
-    record.sources.forEach((s, i) => {
-      for (const issue of s.url === null ? [] : (sourceUrl.safeParse(s.url).error?.issues ?? [])) {
-        ctx.addIssue({ code: "custom", path: ["record", "sources", i, "url"], message: issue.message });
-      }
-    });
-  });
+  .strictObject({ schemaVersion: z.literal(SCHEMA_VERSION), ...documentFields, affected: affectedSummarySchema.nullable() })
+  .superRefine(checkAddresses);
 export type IncidentDocument = z.infer<typeof incidentDocumentSchema>;
 
-/** What an import reads: this version, or version 1 brought up to it. */
+const v2DocumentSchema = z.strictObject({ schemaVersion: z.literal(2), ...documentFields, affected: v2SummarySchema.nullable() }).superRefine(checkAddresses);
+
+/** What an import reads: this version, or an earlier one brought up to it. */
 export const importableDocumentSchema = z.union([
   incidentDocumentSchema,
-  v1DocumentSchema.transform((v1): IncidentDocument => ({ schemaVersion: SCHEMA_VERSION, ...upgradeV1(v1) })),
+  v2DocumentSchema.transform(({ affected, ...v2 }): IncidentDocument => ({
+    ...v2,
+    schemaVersion: SCHEMA_VERSION,
+    affected: affected && upgradeSummaryV2(affected, v2.record.affectedShape),
+  })),
+  v1DocumentSchema.transform((v1): IncidentDocument => {
+    const { affected, ...rest } = upgradeV1(v1);
+    return { schemaVersion: SCHEMA_VERSION, ...rest, affected: affected && upgradeSummaryV2(affected, null) };
+  }),
 ]);

@@ -4,6 +4,7 @@ import { positiveDecimalText } from "@/domain/record/common";
 import type { Collection } from "@/domain/record/collections";
 import { incidentInput, incidentPatch, itemBody, versionOnly } from "@/domain/record/edits";
 import { lookupInput } from "@/lookup/input";
+import { affectedShapeInput } from "@/domain/record/affected-shape";
 import { NO_QUERY, ROUTE_PARAMS } from "../route-input";
 import * as answer from "./responses";
 
@@ -103,6 +104,17 @@ export const OPERATIONS = {
     errors: [401, 404],
     auth: "bearer",
   }),
+  setAffectedShape: op({
+    method: "PUT",
+    path: "/api/v1/incidents/[slug]/affected/schema",
+    summary: "Set what one row of the incident's affected list is (its shape: unit, account id, request ids, roles, measures, data classes, time); while the list holds rows only its words may change",
+    params: ROUTE_PARAMS.incident,
+    query: NO_QUERY,
+    body: affectedShapeInput,
+    success: { status: 200, description: "Set; the new version", schema: answer.changed },
+    errors: WRITE_ERRORS,
+    auth: "bearer",
+  }),
   history: op({
     method: "GET",
     path: "/api/v1/incidents/[slug]/history",
@@ -142,7 +154,7 @@ export const OPERATIONS = {
     params: ROUTE_PARAMS.incident,
     query: affectedQuery,
     upload: {
-      "text/csv": { description: "The header account_id,request_id,occurred_at,prompt_tokens,role, then one row a line" },
+      "text/csv": { description: "The header the incident's list shape gives (GET /api/v1/incidents/{slug}/affected/schema), then one row a line" },
       "application/json": { description: "An array of objects with those fields" },
     },
     success: { status: 201, description: "Imported: the counts and the new version", schema: answer.affectedImported },

@@ -71,7 +71,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: "/api/v1/incidents/[slug]/publish", kind: "api", methods: { POST: json } },
   { path: "/api/v1/incidents/[slug]/unpublish", kind: "api", methods: { POST: json } },
   { path: "/api/v1/incidents/[slug]/affected", kind: "api", methods: { POST: { maxBytes: BODY_LIMITS.apiUpload } } },
-  { path: "/api/v1/incidents/[slug]/affected/schema", kind: "api", methods: { GET: null } },
+  { path: "/api/v1/incidents/[slug]/affected/schema", kind: "api", methods: { GET: null, PUT: json } },
   { path: "/api/v1/incidents/[slug]/[collection]", kind: "api", methods: { POST: json } },
   { path: "/api/v1/incidents/[slug]/[collection]/[id]", kind: "api", methods: { PUT: json, DELETE: json } },
   { path: "/icon.svg", kind: "asset", methods: { GET: null } },

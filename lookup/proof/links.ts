@@ -1,7 +1,7 @@
 import "server-only";
 import type { Actor } from "@/domain/access";
 import { DomainError } from "@/domain/errors";
-import { accountId } from "@/domain/record/affected";
+import { accountIdOf, affectedShapeSchema, PLAIN_SHAPE } from "@/domain/record/affected-shape";
 import { linkToken } from "./tokens";
 import { recordAudit } from "@/db/audit";
 import type { Db } from "@/db/client";
@@ -23,12 +23,13 @@ export function issueLinks(
   if (actor.kind !== "system") throw new DomainError("forbidden", "Lookup links are made at the server's shell: npm run lookup:links.");
   return db.transaction(
     (tx) => {
-      const incident = tx.query.incident.findFirst({ where: (t, { eq }) => eq(t.slug, slug), columns: { id: true, slug: true } }).sync();
+      const incident = tx.query.incident.findFirst({ where: (t, { eq }) => eq(t.slug, slug), columns: { id: true, slug: true, affectedShape: true } }).sync();
       if (!incident) throw new DomainError("not-found", `There is no incident "${slug}".`);
+      const accountId = accountIdOf((incident.affectedShape === null ? PLAIN_SHAPE : affectedShapeSchema.parse(JSON.parse(incident.affectedShape))).account);
       const key = currentKey(db, secret, actor);
       const seconds = Math.floor(expiresAt.getTime() / 1000);
       const base = `${origin}/incidents/${encodeURIComponent(slug)}/lookup/link?token=`;
-      // The id as the list stores it (lower case): a link for "ABC…" is the link for "abc…".
+      // The id as the list stores it (lower case unless case matters): a link for "ABC…" is the link for "abc…".
       const links = accountIds.map((id) => {
         const account = accountId.parse(id);
         return { accountId: account, link: base + linkToken(key, secret, { incidentId: incident.id, accountId: account, expiresAt: seconds }) };

@@ -5,7 +5,8 @@ import { type Db, getDb } from "@/db/client";
 import { type Env, readEnv } from "@/config/env";
 import { keysIn } from "./keys";
 import { appLookupSecret } from "@/config/secret";
-import { accountId } from "@/domain/record/affected";
+import { accountIdOf, PLAIN_SHAPE } from "@/domain/record/affected-shape";
+import { readAffectedShape } from "@/db/read/incident";
 import { openToken, signToken } from "@/lib/signed-token";
 import { tenantKey } from "@/lib/tenant-key";
 import { isSecureRequest } from "@/config/request";
@@ -136,7 +137,8 @@ export async function finishSignIn(s: Settings, target: string, headers: Pick<He
   } catch (error) {
     return fail("failed", whyFailed(error));
   }
-  const account = accountId.safeParse(claim);
+  // The claim in the form of the incident's own account ids (its list's shape).
+  const account = accountIdOf((readAffectedShape(db, flow.slug) ?? PLAIN_SHAPE).account).safeParse(claim);
   if (!account.success) return fail("no-account", `the ${s.claim} claim is ${claim === undefined ? "missing" : "not an account id"}`);
   const proof = { tenantKey: tenantKey(appLookupSecret(), account.data), ending: accountEnding(account.data), via: "openid" as const, incidentId: null, expiresAt: Math.floor(now / 1000) + 24 * 3600 };
   return { slug: flow.slug, result: "signed-in", setCookies: [clear, openSession(db, headers, proof, now)] };

@@ -31,7 +31,8 @@ export type LinkCheck = { ok: true; proof: AccountProof } | { ok: false; reason:
 
 const PURPOSE = { link: "lookup-link", session: "lookup-session" } as const;
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
-const ending = z.string().regex(/^[0-9a-z]{1,4}$/);
+// The last four characters of the id as the list keeps it, in any of its forms (an email's ".com" too).
+const ending = z.string().regex(/^[0-9a-z._:@-]{1,4}$/);
 const linkPayload = z.strictObject({ v: z.literal(1), i: z.number().int().positive(), t: hex64, e: ending, x: z.number().int() });
 // Version 2 carries the session's id; a version 1 token, which sign-out could not end, proves nothing.
 const sessionPayload = z.strictObject({

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { once } from "node:events";
-import { AFFECTED_CSV_HEADER } from "@/domain/record/affected";
+/** The columns of a row of GLM-5.3's list (its shape in seed/), the incident these fixtures import into. */
+const AFFECTED_CSV_HEADER = ["account_id", "request_id", "occurred_at", "prompt_tokens", "role"] as const;
 import { prng } from "@/lib/prng";
 
 /**

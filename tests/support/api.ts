@@ -1,4 +1,6 @@
 import { spawnSync } from "node:child_process";
+import type { AffectedShape } from "@/domain/record/affected-shape";
+import { GLM_SHAPE } from "./shapes";
 import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
 import { COLLECTION_NAMES } from "@/domain/record/collections";
@@ -65,5 +67,13 @@ export async function postRecord(token: string, slug: string, record: IncidentRe
   }
   const cited = await callApi("PATCH", `/incidents/${slug}`, { token, body: { version, cites } });
   if (cited.response.status !== 200) throw new Error(`PATCH cites: ${JSON.stringify(cited.body)}`);
-  return cited.body.version as number;
+  version = cited.body.version as number;
+  return record.affectedShape ? putShape(token, slug, version, record.affectedShape) : version;
+}
+
+/** Sets an incident's list shape through the API (GLM-5.3's, the fixtures' rows, unless given); the new version. */
+export async function putShape(token: string, slug: string, version: number, shape: AffectedShape = GLM_SHAPE): Promise<number> {
+  const set = await callApi("PUT", `/incidents/${slug}/affected/schema`, { token, body: { version, shape } });
+  if (set.response.status !== 200) throw new Error(`PUT affected/schema: ${JSON.stringify(set.body)}`);
+  return set.body.version as number;
 }

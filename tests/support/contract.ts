@@ -19,4 +19,4 @@ export const SECTION_HEADINGS = [
   "sources-heading",
 ] as const;
 
-export const CHARTS = ["durations-minutes", "durations-days", "affected-per-day", "affected-measure"] as const;
+export const CHARTS = ["durations-minutes", "durations-days", "affected-per-day", "affected-measure-prompt_tokens"] as const;

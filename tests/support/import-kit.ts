@@ -21,15 +21,19 @@ export const SEEDED = 155;
 export const HEADER = "account_id,request_id,occurred_at,prompt_tokens,role";
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const CLI = ["--import", "./scripts/register.mjs", "scripts/import-affected.ts"];
+import { giveShape } from "./shapes";
+
 export const editor: Actor = { kind: "user", id: 1, email: "ed@example.com", role: "editor" };
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "aftermath-import-test-"));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
+/** An incident whose list has GLM-5.3's shape, the one the fixtures' rows are in. */
 export function addIncident(dbFile: string, slug: string) {
-  withDb(dbFile, (db) =>
-    createIncident({ db, actor: editor, input: { slug, title: slug, summary: "s", provider: "p", service: "svc", status: "resolved", impact: "i", cause: "c" } }),
-  );
+  withDb(dbFile, (db) => {
+    createIncident({ db, actor: editor, input: { slug, title: slug, summary: "s", provider: "p", service: "svc", status: "resolved", impact: "i", cause: "c" } });
+    giveShape(db, slug);
+  });
 }
 
 /** A fresh directory with a prepared database: the shipped incident with its 155 sample rows, and an incident with none. */
@@ -65,7 +69,7 @@ export function dump(dbFile: string, incidentSlug?: string): Row[] {
     const where = incidentSlug ? "AND l.incident_id = (SELECT id FROM incident WHERE slug = ?)" : "";
     return db.$client
       .prepare(
-        `SELECT r.tenant_key, r.request_id, r.occurred_at, r.prompt_tokens, r.role FROM affected_response r
+        `SELECT r.tenant_key, r.request_id, r.occurred_at, r.m1 AS prompt_tokens, r.role FROM affected_response r
          JOIN affected_list l ON l.id = r.list_id AND l.state = 'live' ${where} ORDER BY l.incident_id, r.request_id, r.role`,
       )
       .all(...(incidentSlug ? [incidentSlug] : [])) as Row[];

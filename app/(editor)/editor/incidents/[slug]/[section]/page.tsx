@@ -4,7 +4,8 @@ import { AffectedUploadForm } from "@/components/editor/affected-upload-form";
 import { CollectionEditor } from "@/components/editor/collection-editor";
 import { sectionParam } from "@/components/editor/sections";
 import { TimeZoneList } from "@/components/editor/time-field";
-import { AFFECTED_CSV_HEADER } from "@/domain/record/affected";
+import { columnsOf } from "@/domain/record/affected-row";
+import { shapeOf } from "@/domain/record/affected-shape";
 import { collectionOf } from "@/domain/record/collections";
 import { addItemAction, importAffectedAction, removeItemAction, updateItemAction } from "../../../actions";
 import { choicesOf, loadForEditor } from "../load";
@@ -35,7 +36,7 @@ export default async function EditSection({ params }: Props) {
           </h2>
           <p className="mt-2 text-sm">{total === undefined ? "No list has been imported: the page shows no affected section and the lookup is not offered." : `The live list holds ${total} rows.`}</p>
           <div className="mt-4">
-            <AffectedUploadForm action={importAffectedAction.bind(null, slug)} version={view.version} header={AFFECTED_CSV_HEADER.join(",")} />
+            <AffectedUploadForm action={importAffectedAction.bind(null, slug)} version={view.version} header={columnsOf(shapeOf(view.record)).join(",")} />
           </div>
         </section>
       </Shell>

@@ -1,5 +1,6 @@
 import { getDb } from "@/db/client";
 import { readAffectedShape } from "@/db/read/incident";
+import { setAffectedShape } from "@/db/write/affected-shape";
 import { affectedRowJsonSchema } from "@/domain/record/affected-row";
 import { v1 } from "@/http/api/handler";
 import { OPERATIONS } from "@/http/api/operations";
@@ -15,3 +16,5 @@ export const GET = v1(OPERATIONS.affectedSchema, ({ params }) => {
   }
   return affectedRowJsonSchema(shape);
 });
+
+export const PUT = v1(OPERATIONS.setAffectedShape, ({ actor, params, body }) => setAffectedShape({ db: getDb(), actor, slug: params.slug, input: body }));
