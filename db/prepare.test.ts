@@ -61,13 +61,14 @@ afterAll(() => {
 describe("prepareDatabase on a real SQLite file", () => {
   it("loads the seed through the verbs: the record, then its sample list, each with one audit entry", () => {
     const counts = rowCounts();
-    // The shipped incidents: GLM-5.3 (13 sources, a sample list) and ChatGPT (6 sources, no list).
-    expect(counts.incident).toBe(2);
-    expect(counts.source).toBe(19);
+    // The shipped incidents: GLM-5.3 (13 sources, a sample list), ChatGPT (6 sources, no list) and Fastly (13 sources, an outage).
+    expect(counts.incident).toBe(3);
+    expect(counts.source).toBe(32);
     expect(counts.affected_response).toBe(155);
     expect(counts.affected_list).toBe(1);
     const audit = db.$client.prepare("SELECT actor, action, entity FROM audit_entry ORDER BY id").all();
     expect(audit).toEqual([
+      { actor: "system:seed", action: "import", entity: "incident" },
       { actor: "system:seed", action: "import", entity: "incident" },
       { actor: "system:seed", action: "import", entity: "incident" },
       { actor: "system:seed", action: "import", entity: "affected" },
@@ -85,6 +86,7 @@ describe("prepareDatabase on a real SQLite file", () => {
     const again = await prepareDatabase({ env: env() });
     expect(again.seeded).toEqual([
       { slug: "chatgpt-redis-py-cross-user-exposure", loaded: false, affected: 0 },
+      { slug: "fastly-global-outage-2021-06-08", loaded: false, affected: 0 },
       { slug: SLUG, loaded: false, affected: 0 },
     ]);
     expect(rowCounts()).toEqual(before);

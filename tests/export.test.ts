@@ -8,11 +8,12 @@ import vnu from "vnu-jar";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
-import { CHARTS, SECOND_SLUG, SECTION_HEADINGS, SLUG } from "./support/contract";
+import { CHARTS, SECOND_SLUG, SECTION_HEADINGS, SLUG, THIRD_SLUG, THIRD_TITLE } from "./support/contract";
+import { decodeEntities } from "./support/html";
 import { readTree, runScript } from "./support/export-run";
 
 /** The shipped incidents, newest first as the index and the feed list them. */
-const SLUGS = [SLUG, SECOND_SLUG];
+const SLUGS = [SLUG, SECOND_SLUG, THIRD_SLUG];
 const FILES = [
   "index.html",
   "feed.xml",
@@ -57,7 +58,8 @@ describe("npm run export", () => {
     for (const name of FILES.filter((f) => f.endsWith(".html"))) {
       const html = file(name);
       expect(html).not.toMatch(/<script/i);
-      for (const [, value] of html.matchAll(/\s(?:src|href)="([^"]*)"/g)) {
+      for (const [, raw] of html.matchAll(/\s(?:src|href)="([^"]*)"/g)) {
+        const value = decodeEntities(raw ?? "");
         const local = value?.startsWith("#") || /^(incidents\/[^/]+\/(index\.html|postmortem\.md|incident\.json)|feed\.xml)$/.test(value ?? "");
         expect(local || sourceUrls.has(value ?? ""), `${name}: ${value}`).toBe(true);
       }
@@ -89,8 +91,8 @@ describe("npm run export", () => {
       error: false,
       root: "feed",
       ns: "http://www.w3.org/2005/Atom",
-      entries: 2,
-      titles: ["GLM-5.3 cross-tenant KV-cache exposure on Workers AI", "ChatGPT cross-user exposure through a redis-py bug"],
+      entries: 3,
+      titles: ["GLM-5.3 cross-tenant KV-cache exposure on Workers AI", "ChatGPT cross-user exposure through a redis-py bug", THIRD_TITLE],
     });
   });
 

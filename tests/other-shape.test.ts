@@ -4,7 +4,7 @@ import type { AffectedShape } from "@/domain/record/affected-shape";
 import type { IncidentRecord } from "@/domain/record/record";
 import { callApi, postRecord, putShape, tokenAdd } from "./support/api";
 import { visibleText } from "./support/html";
-import { linksFor, postLookup } from "./support/lookup";
+import { linksFor, postLookup, sessionCookieOf } from "./support/lookup";
 
 // A list of another shape than GLM-5.3's: subscribers known by their email address, no request
 // ids, no measures, three kinds of data, a day each. Imported through the API, read on the page,
@@ -116,6 +116,24 @@ describe("an affected list of subscribers, known by email, with data classes and
     const wrong = await postLookup(slug, { accountId: "not-an-email" });
     expect(wrong.response.status).toBe(400);
     expect(JSON.stringify(wrong.body)).toMatch(/the email address of your subscription is an email address/i);
+  });
+
+  it("lets the owner download exactly their own rows, in the list's columns, by their lookup session only", async () => {
+    const [link] = await linksFor(slug, [mine]);
+    if (!link) throw new Error("no link");
+    const cookie = await sessionCookieOf(link);
+    const rows = (format: string, withCookie: boolean) => fetch(new URL(`/incidents/${slug}/lookup/rows?format=${format}`, baseURL), { headers: withCookie ? { cookie } : {} });
+    const csv = await rows("csv", true);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-disposition")).toBe(`attachment; filename="${slug}-my-affected-rows.csv"`);
+    expect(csv.headers.get("cache-control")).toBe("no-store");
+    expect(await csv.text()).toBe("occurred_at,role,data_classes\r\n2026-10-01,saw,name\r\n2026-10-01,shown,name;payment-address;card-last-four\r\n");
+    const json = (await (await rows("json", true)).json()) as { rows: unknown[] };
+    expect(json.rows).toHaveLength(2);
+    const stranger = await rows("csv", false);
+    expect(stranger.status).toBe(403);
+    expect(stranger.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    expect((await rows("xlsx", true)).status).toBe(400);
   });
 
   it("refuses a shape change its rows would not fit, changing nothing, and takes one of words only", async () => {

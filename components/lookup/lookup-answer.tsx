@@ -21,6 +21,18 @@ export function LookupAnswerView({ answer, advice, words }: { answer: LookupAnsw
       {answer.requests.length > 0 && (
         <LookupRows requests={answer.requests} words={words} caption={answer.covers === "account" ? `This account's affected ${words.unitMany}` : `The affected ${words.unitMany} among the request ids you gave`} />
       )}
+      {answer.covers === "account" && answer.requests.length > 0 && (
+        <p className="text-sm">
+          Download these {words.unitMany}, this account&apos;s only:{" "}
+          <a className="underline" href={`/incidents/${encodeURIComponent(answer.incident)}/lookup/rows?format=csv`} download>
+            CSV
+          </a>{" "}
+          ·{" "}
+          <a className="underline" href={`/incidents/${encodeURIComponent(answer.incident)}/lookup/rows?format=json`} download>
+            JSON
+          </a>
+        </p>
+      )}
       <div>
         <h3 className="font-semibold">What to do</h3>
         <ul className="mt-2 list-disc space-y-1 pl-5">

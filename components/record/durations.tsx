@@ -8,8 +8,10 @@ import { TimeTag } from "./time";
 
 /** Claims that disagree are set side by side, with the reason, never resolved by dropping one. */
 function Contested({ pairs }: { pairs: Array<{ claim: DurationRow; other: DurationRow }> }) {
+  // Each box its own name (axe's landmark-unique): a claim several others contest names who counts each.
+  const contested = (key: string) => pairs.filter((p) => p.other.key === key).length;
   return pairs.map(({ claim, other }) => (
-    <aside key={claim.key} className="box" aria-label={`Disagreement: ${other.label}`}>
+    <aside key={claim.key} className="box" aria-label={`Disagreement: ${other.label}${contested(other.key) > 1 ? `, as ${claim.countedBy} counts it` : ""}`}>
       <p>
         <strong>Two counts of the {other.label.toLowerCase()} disagree</strong>
       </p>

@@ -14,7 +14,7 @@ describe("the command line", { timeout: 30_000 }, () => {
     const file = ws.file("list.csv", csv(fixtureRows({ rows: 2 })));
     const out = await cli(ws, ["--incident", "no-such-incident", "--file", file]);
     expect(out.code).toBe(2);
-    expect(out.stderr).toContain('no incident "no-such-incident"; known incidents: chatgpt-redis-py-cross-user-exposure, glm-5-3-kv-cache-exposure, list-test');
+    expect(out.stderr).toContain('no incident "no-such-incident"; known incidents: chatgpt-redis-py-cross-user-exposure, fastly-global-outage-2021-06-08, glm-5-3-kv-cache-exposure, list-test');
     await expect(run(ws, { incidentSlug: "nope", file })).rejects.toMatchObject({ code: "not-found" });
   });
 

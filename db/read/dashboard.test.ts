@@ -15,6 +15,7 @@ import { readDashboard } from "./dashboard";
 // domain verbs: the FTS5 table is kept in step by the migration's triggers, not by the writers.
 const GLM = "glm-5-3-kv-cache-exposure";
 const CHATGPT = "chatgpt-redis-py-cross-user-exposure";
+const FASTLY = "fastly-global-outage-2021-06-08";
 const editor: Actor = { kind: "user", id: 1, email: "ed@example.com", role: "editor" };
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aftermath-dashboard-"));
 let db: Db;
@@ -43,13 +44,14 @@ describe("readDashboard", () => {
 
   it("offers each filter's values with their counts, and filters by each", () => {
     const all = readDashboard(db, {});
-    expect(all.slugs.sort()).toEqual([CHATGPT, GLM]);
+    expect(all.slugs.sort()).toEqual([CHATGPT, FASTLY, GLM]);
     expect(all.facets).toEqual({
-      provider: [{ value: "Cloudflare", count: 1 }, { value: "OpenAI", count: 1 }],
-      kind: [{ value: "Cross-customer data exposure", count: 2 }],
-      year: [{ value: "2023", count: 1 }, { value: "2026", count: 1 }],
-      status: [{ value: "resolved", count: 2 }],
+      provider: [{ value: "Cloudflare", count: 1 }, { value: "Fastly", count: 1 }, { value: "OpenAI", count: 1 }],
+      kind: [{ value: "Cross-customer data exposure", count: 2 }, { value: "Global CDN outage", count: 1 }],
+      year: [{ value: "2021", count: 1 }, { value: "2023", count: 1 }, { value: "2026", count: 1 }],
+      status: [{ value: "resolved", count: 3 }],
     });
+    expect(readDashboard(db, { kind: "Global CDN outage" }).slugs).toEqual([FASTLY]);
     expect(readDashboard(db, { provider: "OpenAI" }).slugs).toEqual([CHATGPT]);
     expect(readDashboard(db, { year: "2026" }).slugs).toEqual([GLM]);
     expect(readDashboard(db, { kind: "Cross-customer data exposure", status: "resolved" }).slugs.sort()).toEqual([CHATGPT, GLM]);
@@ -98,6 +100,6 @@ describe("readDashboard", () => {
   it("shows nothing of an incident that is not published", () => {
     setPublished({ db, actor: editor, slug: CHATGPT, input: { version: versionOf(CHATGPT) }, published: false });
     expect(readDashboard(db, { q: "redis" })).toMatchObject({ slugs: [], hits: [] });
-    expect(readDashboard(db, {}).facets.provider).toEqual([{ value: "Cloudflare", count: 1 }]);
+    expect(readDashboard(db, {}).facets.provider).toEqual([{ value: "Cloudflare", count: 1 }, { value: "Fastly", count: 1 }]);
   });
 });

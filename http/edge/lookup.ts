@@ -3,6 +3,9 @@ import { z } from "zod";
 import { type Confirmed, confirmLink, exchangeLink, signOut } from "@/lookup/proof/exchange";
 import { type LookupHttp, lookupHttp, problemHttp } from "@/http/lookup-http";
 import { runLookup } from "@/lookup/run";
+import { rowsCsv, rowsJson } from "@/lookup/download";
+import { lookupIncident } from "@/lookup/rows";
+import { getDb } from "@/db/client";
 import { OPENID_CALLBACK_PATH, appOpenidSettings, beginSignIn, finishSignIn } from "@/lookup/proof/openid";
 import { parseJsonBody } from "../read-json";
 import { NO_QUERY, ROUTE_PARAMS, parseQuery } from "../route-input";
@@ -61,6 +64,7 @@ function queryRefusal(target: string): LookupHttp | null {
 }
 
 const linkQuery = z.strictObject({ token: z.string().min(1).max(4096) });
+const rowsQuery = z.strictObject({ format: z.enum(["csv", "json"]) });
 
 /** The lookup page's answer to a link opened from another site: "switch" to its account, or "keep" the one open. */
 const choiceForm = z.strictObject({ choice: z.enum(["switch", "keep"]) });
@@ -139,6 +143,27 @@ const HANDLERS: Record<string, Handler> = {
     const outcome = await finishSignIn(settings, req.url ?? "/", headersOf(req));
     if (outcome.slug === null) return away("/", outcome.setCookies);
     return away(lookupPage(outcome.slug, outcome.result === "signed-in" ? "" : `?signin=${outcome.result}`), outcome.setCookies);
+  },
+  // The owner's own rows, for a lookup session only (a link's or a sign-in's): the same proof as the page.
+  "/incidents/[slug]/lookup/rows": async (req, slug) => {
+    const query = rowsQuery.safeParse(Object.fromEntries(new URL(req.url ?? "/", "http://edge.invalid").searchParams));
+    if (!query.success) return problem(400, "Bad Request", 'Ask for ?format=csv or ?format=json, and nothing else.');
+    const result = runLookup(slug, {}, headersOf(req));
+    if (result.kind !== "answer") return lookupHttp(slug, result, { openid: appOpenidSettings() !== null });
+    if (result.answer.covers !== "account") return problem(403, "Forbidden", "Only the whole account's rows are downloaded: open the link from your provider's notice first.");
+    const shape = lookupIncident(getDb(), slug)?.shape;
+    if (!shape) return problem(404, "Not Found", `There is no published incident "${slug}".`);
+    const csv = query.data.format === "csv";
+    return {
+      status: 200,
+      headers: {
+        "content-type": csv ? "text/csv; charset=utf-8" : "application/json",
+        "content-disposition": `attachment; filename="${slug}-my-affected-rows.${query.data.format}"`,
+        "cache-control": "no-store",
+        ...result.headers,
+      },
+      body: csv ? rowsCsv(shape, result.answer.requests) : rowsJson(result.answer),
+    };
   },
   "/incidents/[slug]/lookup/signout": async (req, slug) => {
     await readBody(req);

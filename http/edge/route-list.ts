@@ -49,6 +49,8 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: "/incidents/[slug]/lookup/link", kind: "page", methods: { GET: null, POST: form }, edge: true },
   { path: "/incidents/[slug]/lookup/signin", kind: "page", methods: { GET: null }, edge: true },
   { path: "/incidents/[slug]/lookup/signout", kind: "page", methods: { POST: form }, edge: true },
+  // The owner's own rows as a file (?format=csv|json), for a lookup session only; never kept.
+  { path: "/incidents/[slug]/lookup/rows", kind: "page", methods: { GET: null }, edge: true },
   { path: "/lookup/openid/callback", kind: "page", methods: { GET: null }, edge: true },
   file("/incidents/[slug]/export.html", "index.html"),
   file("/incidents/[slug]/postmortem.md", "postmortem.md"),

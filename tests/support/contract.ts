@@ -6,6 +6,8 @@ export const INCIDENT_PATH = `/incidents/${SLUG}`;
 /** The second shipped incident: a real one with no affected list published. */
 export const SECOND_SLUG = "chatgpt-redis-py-cross-user-exposure";
 export const SECOND_TITLE = "ChatGPT cross-user exposure through a redis-py bug";
+export const THIRD_SLUG = "fastly-global-outage-2021-06-08";
+export const THIRD_TITLE = "Fastly global CDN outage set off by a customer's configuration change";
 
 export const SECTION_HEADINGS = [
   "lead-heading",
