@@ -8,6 +8,7 @@ import { INCIDENT_PATH, SLUG } from "./support/contract";
 import { linksFor } from "./support/lookup";
 
 const LOOKUP = `${INCIDENT_PATH}/lookup`;
+const SCREENSHOTS = path.resolve("test-results/screenshots");
 let browser: Browser;
 
 beforeAll(async () => {
@@ -56,6 +57,40 @@ describe("the lookup page", () => {
       await context.close();
     }
   });
+});
+
+describe("the owner's answer, opened from their link", () => {
+  const id = sampleAccountIds()[9] as string;
+  const mine = sampleRows().filter((r) => r.accountId === id);
+  for (const [width, colorScheme] of [[390, "light"], [390, "dark"], [1440, "light"], [1440, "dark"]] as const) {
+    it(`gives times in the reader's own zone beside UTC, and a download of exactly their rows, at ${width} px (${colorScheme})`, async () => {
+      const [link = ""] = await linksFor(SLUG, [id]);
+      const context = await browser.newContext({
+        baseURL: inject("baseURL"),
+        colorScheme,
+        timezoneId: "America/Los_Angeles",
+        viewport: { width, height: 900 },
+        extraHTTPHeaders: { "x-forwarded-for": `127.3.2.${width % 250}` },
+      });
+      try {
+        const page = await context.newPage();
+        await page.goto(link, { waitUntil: "networkidle" });
+        await page.getByRole("heading", { name: /Your account was affected/ }).waitFor();
+        const first = mine[0]?.occurredAt ?? "";
+        const local = new Intl.DateTimeFormat("en-GB", { timeZone: "America/Los_Angeles", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(first));
+        await expect(page.locator("main").innerText()).resolves.toContain(`${local} in your time (America/Los_Angeles)`);
+        await expectNoAxeViolations(page, `the owner's answer at ${width} px (${colorScheme})`);
+        await page.screenshot({ path: path.join(SCREENSHOTS, `lookup-answer-${width}-${colorScheme}.png`), fullPage: true });
+        const csv = await context.request.get(`/incidents/${SLUG}/lookup/rows?format=csv`);
+        expect(csv.status()).toBe(200);
+        const lines = (await csv.text()).trim().split("\r\n");
+        expect(lines[0]).toBe("request_id,occurred_at,prompt_tokens,role");
+        expect(lines.slice(1).map((l) => l.split(",")[0]).sort()).toEqual(mine.map((r) => r.requestId).sort());
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });
 
 describe.each([

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { LookupAnswer } from "@/domain/lookup";
 import { LookupRows, rowTime } from "./lookup-rows";
+import { LocalTime } from "@/components/ui/local-time";
 import { capitalize } from "@/lib/words";
 import type { ListWords } from "@/view/list-words";
 import { plural } from "@/lib/count";
@@ -65,7 +66,21 @@ function AccountVerdict({ answer, sample, words }: { answer: Extract<LookupAnswe
       <h2 className="text-xl font-semibold">Your account was affected{sample}</h2>
       <p className="mt-2">
         {plural(answer.responses, `affected ${words.unitOne}`, `affected ${words.unitMany}`)}
-        {answer.firstAt && answer.lastAt ? (answer.firstAt === answer.lastAt ? ` on ${rowTime(answer.firstAt)}` : ` between ${rowTime(answer.firstAt)} and ${rowTime(answer.lastAt)}`) : ""}:
+        {answer.firstAt && answer.lastAt && answer.firstAt === answer.lastAt && (
+          <>
+            {" on "}
+            <LocalTime at={answer.firstAt} />
+          </>
+        )}
+        {answer.firstAt && answer.lastAt && answer.firstAt !== answer.lastAt && (
+          <>
+            {" between "}
+            <LocalTime at={answer.firstAt} />
+            {" and "}
+            <LocalTime at={answer.lastAt} />
+          </>
+        )}
+        :
       </p>
       <ul className="mt-1 list-disc pl-5">
         {Object.entries(answer.byRole).map(([role, count]) => (
@@ -74,22 +89,27 @@ function AccountVerdict({ answer, sample, words }: { answer: Extract<LookupAnswe
           </li>
         ))}
       </ul>
-      {answer.requests.some((r) => r.dataClasses.length > 0) && (
-        <>
-          <p className="mt-3 font-semibold">Which of your data, as the record names it:</p>
-          <ul className="mt-1 list-disc pl-5">
-            {answer.requests
-              .filter((r) => r.dataClasses.length > 0)
-              .map((r, i) => (
-                <li key={`${r.requestId ?? i}-${r.role}`}>
-                  {capitalize(words.roles[r.role] ?? r.role)}: {r.dataClasses.map((c) => words.classes[c] ?? c).join(", ")}
-                  {r.occurredAt ? ` (${rowTime(r.occurredAt)})` : ""}
-                </li>
-              ))}
-          </ul>
-        </>
-      )}
+      <DataNamed answer={answer} words={words} />
     </div>
+  );
+}
+
+/** Per row, which of the owner's data the record names, in its own words, and when. */
+function DataNamed({ answer, words }: { answer: LookupAnswer; words: ListWords }) {
+  const rows = answer.requests.filter((r) => r.dataClasses.length > 0);
+  if (rows.length === 0) return null;
+  return (
+    <>
+      <p className="mt-3 font-semibold">Which of your data, as the record names it:</p>
+      <ul className="mt-1 list-disc pl-5">
+        {rows.map((r, i) => (
+          <li key={`${r.requestId ?? i}-${r.role}`}>
+            {capitalize(words.roles[r.role] ?? r.role)}: {r.dataClasses.map((c) => words.classes[c] ?? c).join(", ")}
+            {r.occurredAt ? ` (${rowTime(r.occurredAt)})` : ""}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

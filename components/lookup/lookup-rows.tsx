@@ -1,6 +1,8 @@
 import type { LookupRequest } from "@/domain/lookup";
 import { minuteUtc } from "@/lib/instant";
 import type { ListWords } from "@/view/list-words";
+import type { ReactNode } from "react";
+import { LocalTime } from "@/components/ui/local-time";
 
 /** A cell: a column from sm up, below it a line that names its column. */
 const CELL = "py-1 pr-3 max-sm:block max-sm:py-0 max-sm:before:font-sans max-sm:before:font-semibold max-sm:before:content-[attr(data-label)':_']";
@@ -8,13 +10,13 @@ const CELL = "py-1 pr-3 max-sm:block max-sm:py-0 max-sm:before:font-sans max-sm:
 /** A row's time as the list gives it: an instant to the minute, or a day. */
 export const rowTime = (at: string) => (at.length > 10 ? minuteUtc(at) : `${at} (UTC day)`);
 
-type Column = { label: string; mono?: boolean; cell: (r: LookupRequest) => string };
+type Column = { label: string; mono?: boolean; cell: (r: LookupRequest) => ReactNode };
 
 /** The columns the rows of this list have: only what its shape carries. */
 function columnsOf(requests: LookupRequest[], words: ListWords): Column[] {
   const columns: Column[] = [];
   if (requests.some((r) => r.requestId !== null)) columns.push({ label: "Request id", mono: true, cell: (r) => r.requestId ?? "" });
-  if (requests.some((r) => r.occurredAt !== null)) columns.push({ label: "When (UTC)", cell: (r) => (r.occurredAt ? rowTime(r.occurredAt) : "") });
+  if (requests.some((r) => r.occurredAt !== null)) columns.push({ label: "When (UTC)", cell: (r) => (r.occurredAt ? <LocalTime at={r.occurredAt} /> : "") });
   for (const [key, m] of Object.entries(words.measures)) columns.push({ label: m.heading, cell: (r) => r.measures[key]?.toLocaleString("en-US") ?? "" });
   columns.push({ label: "Role", cell: (r) => words.roles[r.role] ?? r.role });
   if (Object.keys(words.classes).length > 0) columns.push({ label: "Data", cell: (r) => r.dataClasses.map((c) => words.classes[c] ?? c).join("; ") || "none named" });
