@@ -44,6 +44,7 @@ export const EDITOR_ARGS = {
   updateItem: z.tuple([slug, collection, id, editorState, z.instanceof(FormData)]).superRefine(([, c, , , form], ctx) => itemForm(ctx, 4, c, form)),
   removeItem: z.tuple([slug, collection, id, editorState, formWith(version)]),
   importAffected: z.tuple([slug, editorState, formWith({ ...version, file: fileField, replace: checkboxField })]),
+  setShape: z.tuple([slug, editorState, formWith({ ...version, shape: textField })]),
 };
 
 /** A refusal in the editor's own shape; the edge answers 400 problem+json in its place. */

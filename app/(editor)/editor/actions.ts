@@ -10,6 +10,7 @@ import { requireUser } from "@/http/auth";
 import { getDb } from "@/db/client";
 import { appLookupSecret } from "@/config/secret";
 import { importAffectedList } from "@/db/write/affected";
+import { setAffectedShape } from "@/db/write/affected-shape";
 import { addItem, patchItem, removeItem } from "@/db/write/collections";
 import { createIncident, setPublished, updateIncident } from "@/db/write/incident";
 import type { Actor } from "@/domain/access";
@@ -155,3 +156,20 @@ async function importAffected(slug: string, _previous: EditorState, form: FormDa
     message: `Imported: ${report.rowsRead} rows read, ${report.added} added, ${report.alreadyPresent} already present${removed}.`,
   };
 }
+
+/** The list's shape, written as JSON (README: the list's shape); refused with what to fix, or saved through the one verb. */
+export const setShapeAction = serverAction(
+  EDITOR_ARGS.setShape,
+  async (slug, _previous, form): Promise<EditorState> => {
+    const actor = await editor(`/editor/incidents/${slug}/affected`);
+    let shape: unknown;
+    try {
+      shape = JSON.parse(String(form.get("shape") ?? ""));
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      return { status: "error", message: `Nothing was saved: the shape is not JSON (${why}).`, errors: [{ field: "shape", message: "not JSON" }], values: formValues(form) };
+    }
+    return attempt(() => setAffectedShape({ db: getDb(), actor, slug, input: { version: versionFromForm(form), shape } }), "Saved the list's shape.", slug, form);
+  },
+  REFUSED,
+);

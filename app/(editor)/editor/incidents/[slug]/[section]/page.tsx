@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { AffectedUploadForm } from "@/components/editor/affected-upload-form";
+import { ShapeForm } from "@/components/editor/shape-form";
 import { CollectionEditor } from "@/components/editor/collection-editor";
 import { sectionParam } from "@/components/editor/sections";
 import { TimeZoneList } from "@/components/editor/time-field";
 import { columnsOf } from "@/domain/record/affected-row";
 import { shapeOf } from "@/domain/record/affected-shape";
 import { collectionOf } from "@/domain/record/collections";
-import { addItemAction, importAffectedAction, removeItemAction, updateItemAction } from "../../../actions";
+import { addItemAction, importAffectedAction, removeItemAction, setShapeAction, updateItemAction } from "../../../actions";
 import { choicesOf, loadForEditor } from "../load";
 import { AddSource, Shell } from "../shell";
 
@@ -36,6 +37,9 @@ export default async function EditSection({ params }: Props) {
           </h2>
           <p className="mt-2 text-sm">{total === undefined ? "No list has been imported: the page shows no affected section and the lookup is not offered." : `The live list holds ${total} rows.`}</p>
           <div className="mt-4">
+            <ShapeForm action={setShapeAction.bind(null, slug)} version={view.version} shape={JSON.stringify(shapeOf(view.record), null, 2)} />
+          </div>
+          <div className="mt-6">
             <AffectedUploadForm action={importAffectedAction.bind(null, slug)} version={view.version} header={columnsOf(shapeOf(view.record)).join(",")} />
           </div>
         </section>
