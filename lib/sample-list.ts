@@ -17,13 +17,17 @@ export const sampleSpec = z.strictObject({
   heavyAccounts: z.number().int().positive(),
   from: z.iso.datetime(),
   until: z.iso.datetime(),
-  promptTokens: z.strictObject({ above: z.number().int().min(0), atMost: z.number().int().positive(), skew: z.number().positive() }),
+  /** The list's measure a row carries (its column in the shape), spread from above `above` to `atMost`, skewed towards the low end. */
+  measure: z.strictObject({ key: z.string().min(1), above: z.number().int().min(0), atMost: z.number().int().positive(), skew: z.number().positive() }),
+  /** The role every generated row has: a sample invents no other side than the one the sources count. */
+  role: z.string().min(1),
   requestIdSuffixes: z.array(z.string().regex(/^[A-Za-z0-9]+$/)).min(1),
 });
 export type SampleSpec = z.infer<typeof sampleSpec>;
 
 /** A row as an affected-list file gives it. */
-export type SampleRow = { account_id: string; request_id: string; occurred_at: string; prompt_tokens: number; role: "recipient" | "exposed" };
+/** A row as an affected-list file gives it; its measure under the spec's key. */
+export type SampleRow = { account_id: string; request_id: string; occurred_at: string; role: string; [measure: string]: string | number };
 
 function hex(random: () => number, length: number): string {
   let out = "";
@@ -48,8 +52,8 @@ export function generateSample(spec: SampleSpec): SampleRow[] {
   const accounts = sampleAccountIds(spec);
   const start = Date.parse(spec.from);
   const span = Date.parse(spec.until) - start;
-  const minTokens = spec.promptTokens.above + 1;
-  const tokenRange = spec.promptTokens.atMost - minTokens + 1;
+  const least = spec.measure.above + 1;
+  const range = spec.measure.atMost - least + 1;
   const rows: SampleRow[] = [];
   const requestIds = new Set<string>();
   while (rows.length < spec.responses) {
@@ -64,9 +68,8 @@ export function generateSample(spec: SampleSpec): SampleRow[] {
       account_id: accountId,
       request_id: requestId,
       occurred_at: new Date(at).toISOString(),
-      prompt_tokens: minTokens + Math.floor(random() ** spec.promptTokens.skew * tokenRange),
-      // Every row is a response that received another customer's data: a sample invents no exposed side.
-      role: "recipient",
+      [spec.measure.key]: least + Math.floor(random() ** spec.measure.skew * range),
+      role: spec.role,
     });
   }
   return rows.sort((a, b) => a.occurred_at.localeCompare(b.occurred_at));

@@ -2,7 +2,7 @@ import "server-only";
 import type Database from "better-sqlite3";
 import { z } from "zod";
 import type { CoveredRows, LookupRequest } from "@/domain/lookup";
-import { type AffectedShape, affectedShapeSchema, PLAIN_SHAPE } from "@/domain/record/affected-shape";
+import { type AffectedShape, PLAIN_SHAPE, storedShape } from "@/domain/record/affected-shape";
 import type { Db } from "@/db/client";
 import { REQUEST_ID_INDEX } from "@/db/schema/affected-response";
 
@@ -94,7 +94,7 @@ export function lookupIncident(db: Db, slug: string): LookupIncident | null {
   const raw = prepared(db.$client).incident.get(slug);
   if (raw === undefined) return null;
   const row = found.parse(raw);
-  const shape = row.shape === null ? PLAIN_SHAPE : affectedShapeSchema.parse(JSON.parse(row.shape));
+  const shape = storedShape(row.shape) ?? PLAIN_SHAPE;
   if (row.listId === null) return { id: row.id, slug, shape, list: "none" };
   if (!row.rows) return { id: row.id, slug, shape, list: "counts-only" };
   return { id: row.id, slug, shape, list: "published", listId: row.listId, sample: row.sample === 1 };

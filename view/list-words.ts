@@ -25,8 +25,5 @@ export function listWords(shape: AffectedShape | null): ListWords {
   };
 }
 
-/** A role's label as a heading starts it, the key itself where the shape has no such role. */
-export const roleHeading = (words: ListWords, key: string) => capitalize(words.roles[key] ?? key);
-
 /** A measure's words, or its key where the shape has no such measure (a list kept from before a change). */
 export const measureWords = (words: ListWords, key: string) => words.measures[key] ?? { heading: key, name: key, unit: "" };

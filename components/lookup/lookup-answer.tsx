@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { LookupAnswer } from "@/domain/lookup";
-import { LookupRows, rowTime } from "./lookup-rows";
+import { LookupRows } from "./lookup-rows";
 import { LocalTime } from "@/components/ui/local-time";
 import { capitalize } from "@/lib/words";
 import type { ListWords } from "@/view/list-words";
@@ -105,7 +105,12 @@ function DataNamed({ answer, words }: { answer: LookupAnswer; words: ListWords }
         {rows.map((r, i) => (
           <li key={`${r.requestId ?? i}-${r.role}`}>
             {capitalize(words.roles[r.role] ?? r.role)}: {r.dataClasses.map((c) => words.classes[c] ?? c).join(", ")}
-            {r.occurredAt ? ` (${rowTime(r.occurredAt)})` : ""}
+            {r.occurredAt && (
+              <>
+                {" ("}
+                <LocalTime at={r.occurredAt} />)
+              </>
+            )}
           </li>
         ))}
       </ul>

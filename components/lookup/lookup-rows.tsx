@@ -1,14 +1,10 @@
 import type { LookupRequest } from "@/domain/lookup";
-import { minuteUtc } from "@/lib/instant";
 import type { ListWords } from "@/view/list-words";
 import type { ReactNode } from "react";
 import { LocalTime } from "@/components/ui/local-time";
 
 /** A cell: a column from sm up, below it a line that names its column. */
 const CELL = "py-1 pr-3 max-sm:block max-sm:py-0 max-sm:before:font-sans max-sm:before:font-semibold max-sm:before:content-[attr(data-label)':_']";
-
-/** A row's time as the list gives it: an instant to the minute, or a day. */
-export const rowTime = (at: string) => (at.length > 10 ? minuteUtc(at) : `${at} (UTC day)`);
 
 type Column = { label: string; mono?: boolean; cell: (r: LookupRequest) => ReactNode };
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { type AffectedShape, affectedShapeSchema, PLAIN_SHAPE } from "@/domain/record/affected-shape";
+import { type AffectedShape, PLAIN_SHAPE, storedShape } from "@/domain/record/affected-shape";
 import type { Db } from "../client";
 import { MEASURE_COLUMNS } from "../schema/affected-response";
 
@@ -102,7 +102,6 @@ export function countUncountedLists(db: Db): number {
   const lists = uncounted.parse(
     db.$client.prepare("SELECT l.id AS id, i.affected_shape AS shape FROM affected_list l JOIN incident i ON i.id = l.incident_id WHERE l.rows = 1 AND l.total = 0").all(),
   );
-  const shapeOf = (json: string | null) => (json === null ? PLAIN_SHAPE : affectedShapeSchema.parse(JSON.parse(json)));
-  db.transaction(() => lists.forEach((l) => writeCounts(db, l.id, readCounts(db, l.id, shapeOf(l.shape)))));
+  db.transaction(() => lists.forEach((l) => writeCounts(db, l.id, readCounts(db, l.id, storedShape(l.shape) ?? PLAIN_SHAPE))));
   return lists.length;
 }

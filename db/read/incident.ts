@@ -4,7 +4,7 @@ import type { AffectedSummary } from "@/domain/record/affected";
 import type { Collection } from "@/domain/record/collections";
 import { type IncidentRecord, incidentRecord } from "@/domain/record/record";
 import { readLiveList } from "../affected/summary";
-import { type AffectedShape, affectedShapeSchema } from "@/domain/record/affected-shape";
+import { type AffectedShape, storedShape } from "@/domain/record/affected-shape";
 import type { Db, Tx } from "../client";
 import { incident } from "../schema";
 import { citationsOf, incidentFields, readItems } from "./items";
@@ -96,5 +96,5 @@ export function readIncidentMeta(db: Db, slug: string) {
 export function readAffectedShape(db: Db, slug: string): AffectedShape | null | undefined {
   const row = db.select({ shape: incident.affectedShape }).from(incident).where(eq(incident.slug, slug)).get();
   if (!row) return undefined;
-  return row.shape === null ? null : affectedShapeSchema.parse(JSON.parse(row.shape));
+  return storedShape(row.shape);
 }

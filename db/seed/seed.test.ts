@@ -197,7 +197,8 @@ function disagreements(rows: SampleRow[]): string[] {
   const problems: string[] = [];
   if (rows.length !== RESPONSES) problems.push(`${rows.length} rows, not ${RESPONSES}`);
   for (const r of rows) {
-    if (!Number.isInteger(r.prompt_tokens) || r.prompt_tokens <= MIN_TOKENS_EXCLUSIVE || r.prompt_tokens > MAX_TOKENS) {
+    const tokens = r.prompt_tokens;
+    if (typeof tokens !== "number" || !Number.isInteger(tokens) || tokens <= MIN_TOKENS_EXCLUSIVE || tokens > MAX_TOKENS) {
       problems.push(`${r.request_id}: ${r.prompt_tokens} prompt tokens`);
     }
     const at = Date.parse(r.occurred_at);

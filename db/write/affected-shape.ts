@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Actor } from "@/domain/access";
 import { DomainError } from "@/domain/errors";
 import { parseInput } from "@/domain/input";
-import { type AffectedShape, affectedShapeInput, affectedShapeSchema } from "@/domain/record/affected-shape";
+import { type AffectedShape, affectedShapeInput, storedShape } from "@/domain/record/affected-shape";
 import type { Db } from "../client";
 import { affectedList, incident } from "../schema";
 import { mutateIncident } from "./mutate";
@@ -21,7 +21,7 @@ const structure = (s: AffectedShape | null) =>
 export function setAffectedShape({ db, actor, slug, input }: { db: Db; actor: Actor; slug: string; input: unknown }) {
   const { version, shape } = parseInput(affectedShapeInput, input);
   return mutateIncident(db, actor, slug, version, (tx, current) => {
-    const before: AffectedShape | null = current.affectedShape === null ? null : affectedShapeSchema.parse(JSON.parse(current.affectedShape));
+    const before: AffectedShape | null = storedShape(current.affectedShape);
     const live = tx
       .select({ total: affectedList.total, rows: affectedList.rows })
       .from(affectedList)

@@ -69,7 +69,7 @@ export type AffectedShape = z.infer<typeof affectedShapeSchema>;
 
 const RESERVED = new Set(["account_id", "request_id", "occurred_at", "role", "data_classes"]);
 
-/** How a form is said to a tenant: "16 hexadecimal digits". */
+/** How a form of the closed set is said to a tenant; the number in it is the shape's. */
 export function describeForm(form: AccountIdForm): string {
   switch (form.kind) {
     case "hex":
@@ -144,3 +144,6 @@ export const shapeOf = (record: { affectedShape: AffectedShape | null }): Affect
 
 /** What setting a shape takes (PUT /api/v1/incidents/{slug}/affected/schema): the incident's version and the shape. */
 export const affectedShapeInput = z.strictObject({ version: z.number().int().positive(), shape: affectedShapeSchema });
+
+/** A shape as the incident's column stores it (JSON text, or null for none), checked. */
+export const storedShape = (json: string | null): AffectedShape | null => (json === null ? null : affectedShapeSchema.parse(JSON.parse(json)));

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Actor } from "@/domain/access";
 import { DomainError } from "@/domain/errors";
-import { accountIdOf, affectedShapeSchema, PLAIN_SHAPE } from "@/domain/record/affected-shape";
+import { accountIdOf, PLAIN_SHAPE, storedShape } from "@/domain/record/affected-shape";
 import { linkToken } from "./tokens";
 import { recordAudit } from "@/db/audit";
 import type { Db } from "@/db/client";
@@ -25,7 +25,7 @@ export function issueLinks(
     (tx) => {
       const incident = tx.query.incident.findFirst({ where: (t, { eq }) => eq(t.slug, slug), columns: { id: true, slug: true, affectedShape: true } }).sync();
       if (!incident) throw new DomainError("not-found", `There is no incident "${slug}".`);
-      const accountId = accountIdOf((incident.affectedShape === null ? PLAIN_SHAPE : affectedShapeSchema.parse(JSON.parse(incident.affectedShape))).account);
+      const accountId = accountIdOf((storedShape(incident.affectedShape) ?? PLAIN_SHAPE).account);
       const key = currentKey(db, secret, actor);
       const seconds = Math.floor(expiresAt.getTime() / 1000);
       const base = `${origin}/incidents/${encodeURIComponent(slug)}/lookup/link?token=`;

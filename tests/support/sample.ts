@@ -12,4 +12,4 @@ export const sampleAccountIds = (): string[] => accountIds(spec);
 export const UNAFFECTED_SAMPLE_ACCOUNT = accountIds(spec, spec.accounts + 1).at(-1) ?? "";
 /** The sample's rows, as a lookup answers them. */
 export const sampleRows = () =>
-  generateSample(spec).map((r) => ({ accountId: r.account_id, requestId: r.request_id, occurredAt: r.occurred_at, promptTokens: r.prompt_tokens, role: r.role }));
+  generateSample(spec).map((r) => ({ accountId: r.account_id, requestId: r.request_id, occurredAt: r.occurred_at, promptTokens: Number(r.prompt_tokens), role: r.role }));

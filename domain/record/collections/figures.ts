@@ -23,7 +23,7 @@ export const figure = sqlite.sqliteTable(
   ],
 );
 
-/** One line of the "in numbers" list, its value kept as the source states it ("128K", "2.04 million"). */
+/** One line of the "in numbers" list, its value kept as the source states it ("1.2%", "about 2 million"). */
 export const figureSchema = z.strictObject({
   value: text,
   unit: text.nullable(),
