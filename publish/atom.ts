@@ -3,7 +3,11 @@ import { prosePlain } from "@/lib/markdown/plain";
 import { type CardView, newestFirst } from "@/view/card";
 import { formatCount } from "@/lib/count";
 
-export type AtomOptions = { baseUrl: string; feedUrl: string };
+/**
+ * `pages`: a paged feed's links (RFC 5005 §3), each an address relative to the feed's or absolute;
+ * absent or null where the feed has no such page. A reader follows `next` to older entries.
+ */
+export type AtomOptions = { baseUrl: string; feedUrl: string; pages?: { first: string; next: string | null; previous: string | null } };
 
 // Tag URIs (RFC 4151) on a reserved domain: stable ids that depend on nothing but the slug.
 const TAG = "tag:aftermath.invalid,2026";
@@ -11,6 +15,12 @@ const x = escapeXml;
 
 /** What the entry says of the affected list, when the incident has one. */
 const listLine = (c: CardView) => (c.affected ? ` Affected ${c.affected.unitMany} on record: ${formatCount(c.affected.total)}${c.affected.sample ? " (sample data)" : ""}.` : "");
+
+function pageLinks(pages: AtomOptions["pages"]): string[] {
+  if (!pages || (!pages.next && !pages.previous)) return [];
+  const link = (rel: string, href: string | null) => (href ? [`  <link rel="${rel}" type="application/atom+xml" href="${x(href)}"/>`] : []);
+  return [...link("first", pages.first), ...link("previous", pages.previous), ...link("next", pages.next)];
+}
 
 /**
  * An Atom 1.0 feed with one entry per incident, newest incident first. An entry's `updated` is its
@@ -40,6 +50,7 @@ export function renderAtomFeed(cards: readonly CardView[], opts: AtomOptions): s
     `  <updated>${sorted.reduce((newest, c) => (c.updated > newest ? c.updated : newest), "1970-01-01T00:00:00Z")}</updated>`,
     `  <link rel="self" type="application/atom+xml" href="${x(opts.feedUrl)}"/>`,
     `  <link rel="alternate" type="text/html" href="${x(opts.baseUrl)}"/>`,
+    ...pageLinks(opts.pages),
     ...entries,
     `</feed>`,
     "",

@@ -2,8 +2,8 @@ import "server-only";
 import { z } from "zod";
 import { incidentDocumentSchema, SCHEMA_VERSION } from "@/domain/record/document";
 import { type StoredRecord, incidentView } from "@/view/incident";
-import type { CardView } from "@/view/card";
-import { renderAtomFeed } from "./atom";
+import { type CardView, newestFirst } from "@/view/card";
+import { type AtomOptions, renderAtomFeed } from "./atom";
 import { buildDocument } from "./document";
 import { renderIncidentHtml, renderIndexHtml } from "./html";
 import { renderMarkdown } from "./markdown";
@@ -38,11 +38,39 @@ export function incidentFiles(stored: StoredRecord): Record<IncidentFile, string
   };
 }
 
-export function siteFiles(cards: CardView[], baseUrl: string): Record<"index.html" | "feed.xml", string> {
-  return {
-    "index.html": renderIndexHtml(cards, { feedHref: "feed.xml" }),
-    "feed.xml": renderAtomFeed(cards, { baseUrl, feedUrl: `${baseUrl}feed.xml` }),
-  };
+/** Entries in a page of the feed, and incidents on a page of the export's index (the app's front page shows its own number). */
+export const FEED_ENTRIES = 50;
+export const INDEX_CARDS = 20;
+
+const nth = (base: string, ext: string) => (n: number) => (n === 1 ? `${base}.${ext}` : `${base}-${n}.${ext}`);
+const indexName = nth("index", "html");
+const feedName = nth("feed", "xml");
+
+/** Cut into pages of `size`; an empty list is one empty page. */
+function pagesOf<T>(items: readonly T[], size: number): T[][] {
+  const pages: T[][] = [];
+  for (let i = 0; i < items.length; i += size) pages.push(items.slice(i, i + size));
+  return pages.length ? pages : [[]];
+}
+
+/** The export's index and feed, newest first, in pages: index.html, index-2.html…; feed.xml, feed-2.xml… (RFC 5005 paged). */
+export function siteFiles(cards: CardView[], baseUrl: string): Record<string, string> {
+  const sorted = newestFirst(cards);
+  const files: Record<string, string> = {};
+  const index = pagesOf(sorted, INDEX_CARDS);
+  index.forEach((page, i) => {
+    const number = i + 1;
+    const paging = { number, of: index.length, previous: number > 1 ? indexName(number - 1) : null, next: number < index.length ? indexName(number + 1) : null };
+    files[indexName(number)] = renderIndexHtml(page, { feedHref: "feed.xml", paging });
+  });
+  const feed = pagesOf(sorted, FEED_ENTRIES);
+  feed.forEach((page, i) => {
+    const number = i + 1;
+    const at = (n: number) => `${baseUrl}${feedName(n)}`;
+    const pages = { first: at(1), previous: number > 1 ? at(number - 1) : null, next: number < feed.length ? at(number + 1) : null };
+    files[feedName(number)] = renderAtomFeed(page, { baseUrl, feedUrl: at(number), pages });
+  });
+  return files;
 }
 
 /** One of an incident's files as the app serves it at /incidents/<slug>/<name>. */
@@ -51,7 +79,7 @@ export function incidentFile(stored: StoredRecord, name: IncidentFile): { body: 
   return { body: file.make(stored), type: file.type };
 }
 
-/** /feed.xml: the export's feed, its links relative to the feed's own address. */
-export function feedFile(cards: CardView[]): { body: string; type: string } {
-  return { body: renderAtomFeed(cards, { baseUrl: "", feedUrl: "feed.xml" }), type: "application/atom+xml; charset=utf-8" };
+/** /feed.xml and its older pages: the export's feed, its links relative to the feed's own address. */
+export function feedFile(cards: CardView[], pages?: AtomOptions["pages"], self = "feed.xml"): { body: string; type: string } {
+  return { body: renderAtomFeed(cards, { baseUrl: "", feedUrl: self, pages }), type: "application/atom+xml; charset=utf-8" };
 }

@@ -57,8 +57,11 @@ export function renderIncidentHtml(view: IncidentView, schemaVersion: number): s
   );
 }
 
-/** The export's front page: every incident, newest first, linking to its page, Markdown and JSON. */
-export function renderIndexHtml(cards: CardView[], { feedHref }: { feedHref: string | null }): string {
+/** A page of the export's index among others: its place and the files of the pages beside it. */
+export type IndexPaging = { number: number; of: number; previous: string | null; next: string | null };
+
+/** The export's front page, or one page of it: its incidents, newest first, each linking to its page, Markdown and JSON. */
+export function renderIndexHtml(cards: CardView[], { feedHref, paging }: { feedHref: string | null; paging?: IndexPaging }): string {
   const dir = (slug: string) => `incidents/${encodeURIComponent(slug)}/`;
   return page(
     "Aftermath postmortems",
@@ -79,6 +82,23 @@ export function renderIndexHtml(cards: CardView[], { feedHref }: { feedHref: str
         <IncidentCards cards={cards} href={(slug) => `${dir(slug)}index.html`} files={(slug) => ({ md: `${dir(slug)}postmortem.md`, json: `${dir(slug)}incident.json` })} />
       ) : (
         <p>No incidents have been exported.</p>
+      )}
+      {paging && paging.of > 1 && (
+        <nav aria-label="Pages of postmortems">
+          <p>
+            Page {paging.number} of {paging.of}.{" "}
+            {paging.previous && (
+              <a href={paging.previous} rel="prev">
+                ← Newer postmortems
+              </a>
+            )}{" "}
+            {paging.next && (
+              <a href={paging.next} rel="next">
+                Older postmortems →
+              </a>
+            )}
+          </p>
+        </nav>
       )}
     </main>,
   );

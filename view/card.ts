@@ -2,7 +2,7 @@ import { LEAD_ROLES } from "@/domain/record/constants";
 import type { AffectedSummary } from "@/domain/record/affected";
 import type { Figure } from "@/domain/record/collections/figures";
 import type { IncidentRecord } from "@/domain/record/record";
-import { parsePreciseTime } from "@/lib/precise-time";
+import { latestUpdate } from "@/domain/record/latest";
 import { durationRows, rowRange } from "./durations";
 import { listWords } from "./list-words";
 
@@ -26,18 +26,6 @@ export type CardView = {
   /** Null: no affected list has been published. */
   affected: { total: number; sample: boolean; unitMany: string } | null;
 };
-
-/**
- * The latest dated event's start as an RFC 3339 date-time. A day (or month, year) precision date
- * becomes midnight UTC of its first day: the feed needs an instant, and that one invents no time.
- * An incident with no dated event falls back to its newest source's date.
- */
-export function latestUpdate(record: IncidentRecord): string {
-  let best = -Infinity;
-  for (const e of record.events) best = Math.max(best, parsePreciseTime(e)?.startMs ?? -Infinity);
-  if (best === -Infinity) for (const s of record.sources) best = Math.max(best, Date.parse(`${s.publishedOn}T00:00:00Z`));
-  return best === -Infinity ? "1970-01-01T00:00:00Z" : new Date(best).toISOString().replace(/\.\d{3}Z$/, "Z");
-}
 
 function exposureOf(rows: ReturnType<typeof durationRows>): CardView["when"] {
   const row = rows.find((r) => r.role === "exposure");

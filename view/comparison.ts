@@ -22,7 +22,8 @@ export type ComparedCell = {
   /** Other counts of the same length that dispute it (a stated "about 20 hours"): shown beside it, never dropped. */
   disputes: DurationRow[];
 };
-export type ComparedMeasure = (typeof COMPARED)[number] & { unit: ChartUnit | null; cells: ComparedCell[] };
+/** `cells`: every incident shown, for the table; `charted`: those its chart draws (the newest few that record it, or every chosen one). */
+export type ComparedMeasure = (typeof COMPARED)[number] & { unit: ChartUnit | null; cells: ComparedCell[]; charted: ComparedCell[] };
 
 /** "12–14 days": what the dates' precision allows, in the measure's unit; null when it is exact. */
 function rangeText(row: DurationRow, unit: ChartUnit): string | null {
@@ -30,8 +31,11 @@ function rangeText(row: DurationRow, unit: ChartUnit): string | null {
   return `${formatCount(inUnit(row.range.min, unit))}–${formatCount(inUnit(row.range.max, unit))} ${unit.name}`;
 }
 
-/** Every measure for every incident, newest incident first (the order given), missing ones kept as missing. */
-export function comparisonView(records: IncidentRecord[]): ComparedMeasure[] {
+/**
+ * Every measure for every incident, newest incident first (the order given), missing ones kept as
+ * missing; `charted` names per role the incidents its chart draws (all of them when null).
+ */
+export function comparisonView(records: IncidentRecord[], charted: Record<string, string[]> | null = null): ComparedMeasure[] {
   const rows = records.map((r) => ({ incident: { slug: r.incident.slug, title: r.incident.title, provider: r.incident.provider }, rows: durationRows(r) }));
   return COMPARED.map((m) => {
     const found = rows.map(({ incident, rows: own }) => {
@@ -40,16 +44,14 @@ export function comparisonView(records: IncidentRecord[]): ComparedMeasure[] {
     });
     const present = found.flatMap((f) => (f.row ? [f.row, ...f.disputes] : []));
     const unit = present.length ? unitFor(Math.max(...present.map((r) => Math.max(r.minutes, r.range.max)))) : null;
-    return {
-      ...m,
-      unit,
-      cells: found.map(({ incident, row, disputes }) => ({
-        incident,
-        row,
-        disputes,
-        range: row && unit ? rangeText(row, unit) : null,
-        between: row ? rowRange(row, true) : null,
-      })),
-    };
+    const cells = found.map(({ incident, row, disputes }) => ({
+      incident,
+      row,
+      disputes,
+      range: row && unit ? rangeText(row, unit) : null,
+      between: row ? rowRange(row, true) : null,
+    }));
+    const drawn = charted?.[m.role];
+    return { ...m, unit, cells, charted: drawn ? cells.filter((c) => drawn.includes(c.incident.slug)) : cells };
   });
 }

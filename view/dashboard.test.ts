@@ -20,8 +20,9 @@ const card = (slug: string): CardView => ({
   affected: null,
 });
 const board = (over: Partial<Dashboard>): Dashboard => ({
-  slugs: ["a", "b"],
+  page: { rows: [], total: 2, offset: 0, newer: null, older: null },
   hits: [],
+  hitsFrom: 0,
   moreHits: false,
   search: null,
   facets: { provider: [], kind: [], year: [], status: [{ value: "resolved", count: 3 }] },
@@ -45,14 +46,14 @@ describe("dashboardView", () => {
   });
 
   it("says when a search has no word, and when words were left out", () => {
-    expect(dashboardView(board({ slugs: [] }), { q: "*" }, []).notices).toEqual(["The search has no word in it: type a word to search for."]);
+    expect(dashboardView(board({ page: { rows: [], total: 0, offset: 0, newer: null, older: null } }), { q: "*" }, []).notices).toEqual(["The search has no word in it: type a word to search for."]);
     const many = dashboardView(board({ search: { query: "", terms: Array(12).fill("w"), dropped: 3 } }), { q: "w" }, []);
     expect(many.notices).toEqual(["Only the first 12 words were searched for; 3 more were left out."]);
-    expect(dashboardView(board({ moreHits: true, hits: [hit("a", "event", "e")], search: { query: "", terms: ["w"], dropped: 0 } }), { q: "w" }, []).search?.heading).toBe("The best 1 matches for “w”");
+    expect(dashboardView(board({ moreHits: true, hits: [hit("a", "event", "e")], search: { query: "", terms: ["w"], dropped: 0 } }), { q: "w" }, []).search?.heading).toBe("Matches 1–1 for “w”");
   });
 
   it("counts what it lists, and says why a list is empty", () => {
     expect(dashboardView(board({}), {}, [card("a"), card("b")])).toMatchObject({ status: "2 incidents, newest first.", empty: null });
-    expect(dashboardView(board({ slugs: [] }), { provider: "X" }, [])).toMatchObject({ status: "0 of 3 incidents match.", empty: "No incident matches these filters." });
+    expect(dashboardView(board({ page: { rows: [], total: 0, offset: 0, newer: null, older: null } }), { provider: "X" }, [])).toMatchObject({ status: "0 of 3 incidents match.", empty: "No incident matches these filters." });
   });
 });

@@ -1,11 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { DashboardFilters } from "@/components/dashboard/filters";
-import { SearchHits } from "@/components/dashboard/search-hits";
-import { IncidentCards } from "@/components/record/cards";
+import { DashboardResults } from "@/components/dashboard/results";
 import { getDb } from "@/db/client";
 import { dashboardQuery, readDashboard } from "@/db/read/dashboard";
-import { readPublished } from "@/db/read/incident";
+import { readShown } from "@/db/read/shown";
 import { fieldErrors } from "@/domain/input";
 import { answerPageWith } from "@/http/form-action";
 import { cardsOf } from "@/view/card";
@@ -32,7 +31,7 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
   if (!asked.success) answerPageWith(400);
   const db = getDb();
   const board = readDashboard(db, asked.success ? asked.data : {});
-  const view = asked.success ? dashboardView(board, asked.data, cardsOf(readPublished(db, new Set(board.slugs)))) : null;
+  const view = asked.success ? dashboardView(board, asked.data, cardsOf(readShown(db, board.page.rows))) : null;
   return (
     <div className="record">
       <h1>Incidents</h1>
@@ -53,20 +52,7 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
           </ul>
         </div>
       ) : (
-        view && (
-          <>
-            {view.notices.map((n) => (
-              <p key={n} role="status">
-                {n}
-              </p>
-            ))}
-            {view.search && <SearchHits search={view.search} />}
-            <p role="status" className="small muted">
-              {view.status}
-            </p>
-            {view.empty ? <p>{view.empty}</p> : <IncidentCards cards={view.cards} href={(slug) => `/incidents/${slug}`} />}
-          </>
-        )
+        view && <DashboardResults view={view} />
       )}
     </div>
   );

@@ -18,7 +18,7 @@ function barsOf(m: ComparedMeasure): DurationBar[] {
     contested,
     whisker: row.range.max > row.range.min,
   });
-  return m.cells.flatMap(({ incident, row, disputes }) =>
+  return m.charted.flatMap(({ incident, row, disputes }) =>
     row
       ? [bar(incident.slug, `${incident.title}: ${row.label}`, row, false), ...disputes.map((d) => bar(`${incident.slug}-${d.key}`, `${incident.title}: ${d.label} (${d.countedBy})`, d, true))]
       : [],
@@ -28,7 +28,7 @@ function barsOf(m: ComparedMeasure): DurationBar[] {
 /** One measure across incidents: a chart of those that have it, and by name those that do not. */
 function MeasureChart({ m }: { m: ComparedMeasure }) {
   const bars = barsOf(m);
-  const missing = m.cells.filter((c) => c.row === null).map((c) => c.incident.title);
+  const missing = m.charted.filter((c) => c.row === null).map((c) => c.incident.title);
   const name = `Bar chart of ${m.label.toLowerCase()} by incident${m.unit ? `, in ${m.unit.name}` : ""}: ${bars.map((b) => `${b.label}, ${b.end}`).join("; ") || "none recorded"}`;
   return (
     <ChartFigure

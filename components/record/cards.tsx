@@ -7,7 +7,18 @@ import { Prose } from "./prose";
  * Incidents as a list shows them, newest first: the front page, and the export's index (where
  * `href` points at the exported files and `files` adds their Markdown and JSON).
  */
-export function IncidentCards({ cards, href, files }: { cards: CardView[]; href: (slug: string) => string; files?: (slug: string) => { md: string; json: string } }) {
+export function IncidentCards({
+  cards,
+  href,
+  files,
+  compareForm,
+}: {
+  cards: CardView[];
+  href: (slug: string) => string;
+  files?: (slug: string) => { md: string; json: string };
+  /** The id of the GET form to /compare that each card's checkbox belongs to (the front page's). */
+  compareForm?: string;
+}) {
   return (
     <ul className="incidents">
       {cards.map((c) => (
@@ -25,31 +36,15 @@ export function IncidentCards({ cards, href, files }: { cards: CardView[]; href:
             <a href={href(c.slug)}>{c.title}</a>
           </h2>
           <Prose text={c.impact} />
-          <dl className="stats">
-            {c.figures.map((f, i) => (
-              <div key={i}>
-                <dt>{f.label}</dt>
-                <dd>
-                  <FigureValue value={f.value} unit={f.unit} />
-                </dd>
-              </div>
-            ))}
-            {c.durations.map((d) => (
-              <div key={d.key}>
-                <dt>{d.label}</dt>
-                <dd>{d.display}</dd>
-              </div>
-            ))}
-            {c.affected && (
-              <div>
-                <dt>
-                  Affected {c.affected.unitMany}
-                  {c.affected.sample ? " (sample data)" : ""}
-                </dt>
-                <dd>{formatCount(c.affected.total)}</dd>
-              </div>
-            )}
-          </dl>
+          <CardStats card={c} />
+          {compareForm && (
+            <p className="small">
+              <label className="inline-flex items-center gap-2">
+                <input type="checkbox" name="incident" value={c.slug} form={compareForm} />
+                Compare<span className="sr-only"> {c.title}</span>
+              </label>
+            </p>
+          )}
           {files && (
             <p className="small">
               <a href={href(c.slug)}>Postmortem</a> · <a href={files(c.slug).md}>Markdown (postmortem.md)</a> ·{" "}
@@ -59,5 +54,36 @@ export function IncidentCards({ cards, href, files }: { cards: CardView[]; href:
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A card's headline figures, its lead lengths and its affected count. */
+function CardStats({ card }: { card: CardView }) {
+  return (
+    <dl className="stats">
+      {card.figures.map((f, i) => (
+        <div key={i}>
+          <dt>{f.label}</dt>
+          <dd>
+            <FigureValue value={f.value} unit={f.unit} />
+          </dd>
+        </div>
+      ))}
+      {card.durations.map((d) => (
+        <div key={d.key}>
+          <dt>{d.label}</dt>
+          <dd>{d.display}</dd>
+        </div>
+      ))}
+      {card.affected && (
+        <div>
+          <dt>
+            Affected {card.affected.unitMany}
+            {card.affected.sample ? " (sample data)" : ""}
+          </dt>
+          <dd>{formatCount(card.affected.total)}</dd>
+        </div>
+      )}
+    </dl>
   );
 }

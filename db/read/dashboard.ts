@@ -3,6 +3,7 @@ import { z } from "zod";
 import { INCIDENT_STATUSES } from "@/domain/record/constants";
 import { MARK_END, MARK_START, ftsQuery } from "@/lib/search-query";
 import type { Db } from "../client";
+import { type Filter, type ListedPage, cursorParam, readListedPage } from "./listing";
 
 /** What the front page reads of its address: every part optional, each checked; others (utm_…) are not its to read. */
 export const dashboardQuery = z.object({
@@ -11,20 +12,32 @@ export const dashboardQuery = z.object({
   kind: z.string().trim().min(1).max(200).optional(),
   year: z.string().regex(/^\d{4}$/, "a year of four digits, such as 2026").optional(),
   status: z.enum(INCIDENT_STATUSES).optional(),
-});
+  /** The page of incidents: older than one cursor, or newer than one (db/read/listing.ts). */
+  after: cursorParam.optional(),
+  before: cursorParam.optional(),
+  /** The page of a search's matches: how many better ones came before it. */
+  from: z
+    .string()
+    .regex(/^\d{1,4}$/, "a whole number of matches to skip, such as 20")
+    .transform(Number)
+    .optional(),
+}).refine((q) => !(q.after && q.before), { message: "a page is older than one incident or newer than one, not both: drop after or before", path: ["before"] });
 export type DashboardQuery = z.infer<typeof dashboardQuery>;
+/** The address's own text of each part, as links to other pages carry them on. */
+export type DashboardAddress = z.input<typeof dashboardQuery>;
 
 export type Facet = { value: string; count: number };
 export type SearchHit = { kind: "incident" | "event" | "source" | "finding"; slug: string; incident: string; ref: string; title: string; snippet: string };
 
-export const MAX_HITS = 50;
+/** Cards on a page of the front page, and matches on a page of a search. */
+export const CARDS_PER_PAGE = 10;
+export const HITS_PER_PAGE = 20;
 
 // When an incident happened: its earliest event of the incident itself (not its background or
 // the warnings before it), as a year; an incident with only such events has no year.
 const YEAR = `(SELECT substr(min(e.at), 1, 4) FROM event e WHERE e.incident_id = i.id AND e.at IS NOT NULL AND e.phase NOT IN ('background', 'warning'))`;
 
 const facetRow = z.strictObject({ value: z.string(), count: z.number().int() });
-const slugRow = z.strictObject({ slug: z.string() });
 const hitRow = z.strictObject({
   kind: z.enum(["incident", "event", "source", "finding"]),
   slug: z.string(),
@@ -41,14 +54,9 @@ function facet(db: Db, expression: string): Facet[] {
   return z.array(facetRow).parse(rows);
 }
 
-/**
- * The front page's read: the filters' choices with their counts, the slugs of the published
- * incidents that match every filter and the search, and the search's hits among them, best first.
- * A search with no word in it matches nothing rather than everything.
- */
-export function readDashboard(db: Db, asked: DashboardQuery) {
-  const search = asked.q ? ftsQuery(asked.q) : null;
-  const where = ["i.published = 1"];
+/** The published incidents that match every filter and the search; a search with no word in it matches nothing rather than everything. */
+function filterOf(asked: DashboardQuery, search: ReturnType<typeof ftsQuery>): Filter {
+  const where: string[] = [];
   const params: Record<string, string> = {};
   const add = (clause: string, name: string, value: string | undefined) => {
     if (value === undefined) return;
@@ -61,7 +69,19 @@ export function readDashboard(db: Db, asked: DashboardQuery) {
   add(`${YEAR} = :year`, "year", asked.year);
   if (asked.q && !search) where.push("0");
   add("i.id IN (SELECT incident_id FROM search_text WHERE search_text MATCH :match)", "match", search?.query);
-  const slugs = z.array(slugRow).parse(db.$client.prepare(`SELECT i.slug AS slug FROM incident i WHERE ${where.join(" AND ")}`).all(params)).map((r) => r.slug);
+  return { where, params };
+}
+
+/**
+ * The front page's read: the filters' choices with their counts, one page of the matching
+ * incidents (their rows, for the cards to be read for), and one page of the search's hits among
+ * them, best first.
+ */
+export function readDashboard(db: Db, asked: DashboardQuery) {
+  const search = asked.q ? ftsQuery(asked.q) : null;
+  const filter = filterOf(asked, search);
+  const page: ListedPage = readListedPage(db, filter, { after: asked.after, before: asked.before, size: CARDS_PER_PAGE });
+  const from = asked.from ?? 0;
   const hits = search
     ? z.array(hitRow).parse(
         db.$client
@@ -70,16 +90,17 @@ export function readDashboard(db: Db, asked: DashboardQuery) {
                highlight(search_text, 3, '${MARK_START}', '${MARK_END}') AS title,
                snippet(search_text, 4, '${MARK_START}', '${MARK_END}', '…', 24) AS snippet
              FROM search_text s JOIN incident i ON i.id = s.incident_id
-             WHERE search_text MATCH :match AND ${where.join(" AND ")} ORDER BY rank LIMIT ${MAX_HITS + 1}`,
+             WHERE search_text MATCH :match AND ${["i.published = 1", ...filter.where].join(" AND ")} ORDER BY rank LIMIT ${HITS_PER_PAGE + 1} OFFSET ${from}`,
           )
-          .all(params),
+          .all(filter.params),
       )
     : [];
   return {
-    slugs,
-    hits: hits.slice(0, MAX_HITS),
-    /** More hits than shown. */
-    moreHits: hits.length > MAX_HITS,
+    page,
+    hits: hits.slice(0, HITS_PER_PAGE),
+    /** How many better hits came before these, and whether there are more after. */
+    hitsFrom: from,
+    moreHits: hits.length > HITS_PER_PAGE,
     search,
     facets: { provider: facet(db, "i.provider"), kind: facet(db, "i.kind"), year: facet(db, YEAR), status: facet(db, "i.status") },
   };

@@ -11,6 +11,7 @@ import { source } from "@/domain/record/collections/sources";
 import { citation, incident } from "../schema";
 import { recordIn } from "../read/incident";
 import { RULED_ENTITIES, recordProblems } from "@/domain/record/checks";
+import { latestAtOf } from "./latest-at";
 
 export type { Tx };
 
@@ -79,7 +80,7 @@ export function mutateIncident<R>(
     if (RULED_ENTITIES.has(done.entity)) keepsTheRules(tx, current.id, done.entity);
     const next = current.version + 1;
     tx.update(incident)
-      .set({ version: next, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` })
+      .set({ version: next, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`, latestAt: latestAtOf(tx, current.id) })
       .where(eq(incident.id, current.id))
       .run();
     recordAudit(tx, {

@@ -35,8 +35,10 @@ export const incident = sqlite.sqliteTable(
     version: sqlite.integer("version").notNull().default(1),
     createdAt: sqlite.text("created_at").notNull().default(now),
     updatedAt: sqlite.text("updated_at").notNull().default(now),
+    /** The start of its latest dated event (domain/record/latest.ts), kept by every write: the order lists page through. Null only until prepare fills it after the migration. */
+    latestAt: sqlite.text("latest_at"),
   },
-  (t) => [sqlite.uniqueIndex("incident_slug_idx").on(t.slug)],
+  (t) => [sqlite.uniqueIndex("incident_slug_idx").on(t.slug), sqlite.index("incident_listing_idx").on(t.published, t.latestAt, t.slug)],
 );
 
 /** The incident as the record holds it: its fields and the sources it cites. */

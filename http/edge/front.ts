@@ -59,6 +59,7 @@ function route(req: IncomingMessage, res: EdgeResponse, { answers, handle, trust
   const cached = cachedRoute(req, decision.admitted);
   // A public page has no form and no action, so nothing in it notes anything: no store to enter,
   // and none to copy into each of the answer's async steps.
+  if (cached && "refuse" in cached) return res.answer(cached.refuse);
   if (cached) return void answers(cached, req, res).catch((error: unknown) => res.fail(error));
   withNote(res.note, () => passToNext(handle, req, res).catch((error: unknown) => res.fail(error)));
 }

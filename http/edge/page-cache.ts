@@ -2,9 +2,11 @@ import { createHash } from "node:crypto";
 import type { OutgoingHttpHeaders } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-/** One finished answer, kept with its bytes compressed ahead, as the record stood at `generation`. */
+/** One finished answer, kept with its bytes compressed ahead: what it shows (`stamp`, see stamps.ts) as it stood at `generation`. */
 export type Entry = {
+  /** The newest generation at which its stamp was found unchanged. */
   generation: number;
+  stamp: string;
   status: number;
   headers: OutgoingHttpHeaders;
   etag: string;
@@ -14,9 +16,10 @@ export type Entry = {
 };
 
 /** Compressed once per version of the record, then sent to every reader as it is; its header names lower-cased once, as the writer merges them. */
-export function makeEntry(generation: number, status: number, headers: OutgoingHttpHeaders, body: Buffer): Entry {
+export function makeEntry(at: { generation: number; stamp: string }, status: number, headers: OutgoingHttpHeaders, body: Buffer): Entry {
   return {
-    generation,
+    generation: at.generation,
+    stamp: at.stamp,
     status,
     headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value])),
     etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
@@ -28,11 +31,14 @@ export function makeEntry(generation: number, status: number, headers: OutgoingH
 
 const sizeOf = (e: Entry) => e.identity.length + e.gzip.length + e.br.length;
 
+/** How a kept answer was found: made at this generation, or of an older one whose stamp still holds (RFC 9211's words for the Cache-Status header). */
+export type Found = "hit" | "revalidated";
+
 /**
- * Finished public answers by path, each valid for one generation of the record (see
- * generation.ts): a lookup that finds an entry of another generation finds nothing, so no reader is
- * ever sent a page older than the record. Bounded by bytes, least recently used out first; answers
- * being made for a path are shared, so a burst of readers renders a page once.
+ * Finished public answers by path, each valid while what it shows is unchanged: at the generation
+ * it was made or last checked at (see generation.ts), or, after a write, while its stamp is the
+ * same; otherwise a lookup finds nothing, so no reader is ever sent a page older than the record.
+ * Bounded by bytes, least recently used out first; a burst of readers renders a page once.
  */
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
@@ -41,19 +47,27 @@ export class PageCache {
 
   constructor(private readonly maxBytes: number) {}
 
-  get(key: string, generation: number): Entry | null {
+  /** The entry for `key` if it still shows what it showed; `stamp` is asked for only after a write. */
+  get(key: string, generation: number, stamp: () => string): { entry: Entry; found: Found } | null {
     const entry = this.entries.get(key);
-    if (!entry || entry.generation !== generation) return null;
+    if (!entry) return null;
+    let found: Found = "hit";
+    if (entry.generation !== generation) {
+      if (entry.stamp !== stamp()) return null;
+      // Checked at this generation: the next reader need not ask again until the next write.
+      if (entry.generation < generation) entry.generation = generation;
+      found = "revalidated";
+    }
     // Map order is the LRU order: touch by reinserting.
     this.entries.delete(key);
     this.entries.set(key, entry);
-    return entry;
+    return { entry, found };
   }
 
   /** The entry for `key`, made by `make` unless one is being made already; null when it must not be kept. */
-  async getOrMake(key: string, generation: number, make: () => Promise<Entry | null>): Promise<Entry | null> {
-    const hit = this.get(key, generation);
-    if (hit) return hit;
+  async getOrMake(key: string, generation: number, stamp: () => string, make: () => Promise<Entry | null>): Promise<Entry | null> {
+    const hit = this.get(key, generation, stamp);
+    if (hit) return hit.entry;
     const flight = `${key}\n${generation}`;
     let pending = this.making.get(flight);
     if (!pending) {

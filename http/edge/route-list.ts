@@ -40,7 +40,8 @@ export const ROUTES: readonly RouteSpec[] = [
   // Kept bare; a search or a filter in the address is rendered for that request.
   { ...publicPage("/"), readsQuery: true },
   file("/feed.xml", "feed"),
-  publicPage("/compare"),
+  // Kept bare (the newest per measure); a reader's choice of incidents is rendered for that request.
+  { ...publicPage("/compare"), readsQuery: true },
   { ...publicPage("/incidents/[slug]"), preview: true },
   publicPage("/incidents/[slug]/changes"),
   // Not kept: a tenant with a lookup session sees their own account on it.

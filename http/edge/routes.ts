@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
+import { type Cursor, cursorParam } from "@/db/read/listing";
 import type { IncidentFile } from "@/publish/files";
-import type { Admitted } from "./gate";
+import type { Admitted, EdgeAnswer } from "./gate";
 
 /**
  * The public answers the server keeps: the routes the route list marks `kept`. Everything else
@@ -9,18 +10,32 @@ import type { Admitted } from "./gate";
 export type CachedRoute = { key: string } & (
   | { kind: "page"; slug: string | null; preview: boolean }
   | { kind: "file"; slug: string; file: IncidentFile }
-  | { kind: "feed" }
+  | { kind: "feed"; after?: Cursor; before?: Cursor }
 );
 
-/** The kept answer a GET or HEAD asks for, or null; the key is the path: a page that reads its query is kept only without one. */
-export function cachedRoute(req: IncomingMessage, { route, path }: Admitted): CachedRoute | null {
+/** The feed's page from its address: `after` (older entries) or `before` (newer) a cursor, or the first; other parameters are not its to read. */
+function feedRoute(path: string, url: string): CachedRoute | { refuse: EdgeAnswer } {
+  const query = new URLSearchParams(url.includes("?") ? url.slice(url.indexOf("?") + 1) : "");
+  const after = query.getAll("after");
+  const before = query.getAll("before");
+  if (after.length + before.length === 0) return { key: path, kind: "feed" };
+  const refuse = (detail: string) => ({ refuse: { status: 400, title: "Not a page of the feed", detail } });
+  if (after.length + before.length > 1) return refuse("A page of the feed is older than one entry or newer than one: give one after or one before, as the feed's own links do.");
+  const [name, text] = after.length ? (["after", after[0]] as const) : (["before", before[0]] as const);
+  const cursor = cursorParam.safeParse(text);
+  if (!cursor.success) return refuse(`The feed's "${name}" is ${cursor.error.issues[0]?.message ?? "not a page of it"}.`);
+  return { key: `${path}?${name}=${text}`, kind: "feed", [name]: cursor.data };
+}
+
+/** The kept answer a GET or HEAD asks for, or null; the key is the path (the feed's with its page): a page that reads its query is kept only without one. */
+export function cachedRoute(req: IncomingMessage, { route, path }: Admitted): CachedRoute | { refuse: EdgeAnswer } | null {
   const kept = route?.spec.kept;
   if (!kept || (req.method !== "GET" && req.method !== "HEAD")) return null;
   // A navigation inside the app asks for the page's RSC payload, not its HTML; Next answers those.
   if (req.headers.rsc !== undefined || req.url?.includes("_rsc=")) return null;
   if (route.spec.readsQuery && req.url?.includes("?")) return null;
   const slug = route.params.slug ?? null;
-  if (kept === "feed") return { key: path, kind: "feed" };
+  if (kept === "feed") return feedRoute(path, req.url ?? "");
   if (kept === "page") return { key: path, kind: "page", slug, preview: route.spec.preview === true };
   return slug === null ? null : { key: path, kind: "file", slug, file: kept };
 }

@@ -21,28 +21,39 @@ export const askedOf = (req: IncomingMessage): Asked => ({
 });
 
 type Encoding = keyof typeof ETAG_SUFFIX;
-type Heads = Record<Encoding, { sent: OutgoingHttpHeaders; notModified: OutgoingHttpHeaders; etag: string }>;
+/** How the answer came to be sent: found kept (at this generation, or still the same after a write), or made for this request (by it, or by another one at the same moment). */
+export type Served = "hit" | "revalidated" | "made" | "shared";
+/** RFC 9211 Cache-Status: what the server's own cache did, for operators and tests. */
+const CACHE_STATUS: Record<Served, string> = {
+  hit: "aftermath; hit",
+  revalidated: "aftermath; hit; detail=unchanged-after-write",
+  made: "aftermath; fwd=miss",
+  shared: "aftermath; fwd=miss; collapsed",
+};
+type Head = { sent: OutgoingHttpHeaders; notModified: OutgoingHttpHeaders; etag: string };
+type Heads = Record<Encoding, Record<Served, Head>>;
 /** Each kept answer's heads, one per encoding, made at its first answer rather than at every one. */
 const heads = new WeakMap<Entry, Heads>();
 
 function headsOf(entry: Entry): Heads {
   const made = heads.get(entry);
   if (made) return made;
-  const head = (encoding: Encoding) => {
+  const head = (encoding: Encoding, served: Served): Head => {
     const etag = entry.etag.replace(/"$/, `${ETAG_SUFFIX[encoding]}"`);
-    const notModified: OutgoingHttpHeaders = { ...entry.headers, etag };
+    const notModified: OutgoingHttpHeaders = { ...entry.headers, etag, "cache-status": CACHE_STATUS[served] };
     const sent: OutgoingHttpHeaders = { ...notModified, ...(encoding === "identity" ? {} : { "content-encoding": encoding }), "content-length": entry[encoding].length };
     return { sent, notModified, etag };
   };
-  const all: Heads = { br: head("br"), gzip: head("gzip"), identity: head("identity") };
+  const each = (encoding: Encoding) => ({ hit: head(encoding, "hit"), revalidated: head(encoding, "revalidated"), made: head(encoding, "made"), shared: head(encoding, "shared") });
+  const all: Heads = { br: each("br"), gzip: each("gzip"), identity: each("identity") };
   heads.set(entry, all);
   return all;
 }
 
 /** A kept answer, in the encoding the client takes, or 304 when it has this one already: its head and body in one go. */
-export function sendEntry(asked: Asked, res: EdgeResponse, entry: Entry): void {
+export function sendEntry(asked: Asked, res: EdgeResponse, entry: Entry, served: Served): void {
   const encoding = chooseEncoding(asked.acceptEncoding);
-  const head = headsOf(entry)[encoding];
+  const head = headsOf(entry)[encoding][served];
   if (entry.status === 200 && matches(asked.ifNoneMatch, head.etag)) return res.send(304, head.notModified, undefined);
   res.send(entry.status, head.sent, asked.method === "HEAD" ? undefined : entry[encoding]);
 }

@@ -1,7 +1,8 @@
 import type { IncomingMessage, OutgoingHttpHeaders } from "node:http";
 import type { Db } from "@/db/client";
 import { feedFile, incidentFile } from "@/publish/files";
-import { readIncident, readPublished } from "@/db/read/incident";
+import { readIncident } from "@/db/read/incident";
+import { readShown } from "@/db/read/shown";
 import { userFromCookieHeader } from "../session-cookie";
 import { cardsOf } from "@/view/card";
 import { API_POLICY, BASE_HEADERS, EXPORT_POLICY } from "../security-headers";
@@ -10,6 +11,7 @@ import { type Handle, passToNext } from "./next-pass";
 import { type Entry, makeEntry, PageCache } from "./page-cache";
 import type { CachedRoute } from "./routes";
 import { askedOf, sendEntry } from "./send";
+import { NOTHING, feedPage, stamper } from "./stamps";
 import { type Captured, type EdgeResponse, decode } from "./writer";
 
 
@@ -34,7 +36,9 @@ const REVALIDATE = { "cache-control": "no-cache", vary: "Accept-Encoding" };
 /** Whether a page Next rendered may be kept for everyone: a final answer, the same for every reader. */
 const keepable = (c: Captured) => (c.status === 200 || c.status === 404) && c.headers["set-cookie"] === undefined;
 
-function pageEntry(generation: number, captured: Captured): Entry {
+type At = { generation: number; stamp: string };
+
+function pageEntry(at: At, captured: Captured): Entry {
   const headers: OutgoingHttpHeaders = { ...REVALIDATE };
   for (const [name, value] of Object.entries(captured.headers)) {
     if (value !== undefined && !PER_TRANSFER.has(name) && !name.startsWith("x-nextjs-")) headers[name] = value;
@@ -47,19 +51,19 @@ function pageEntry(generation: number, captured: Captured): Entry {
   if (hashable(policy) && String(headers["content-type"]).startsWith("text/html")) {
     headers["content-security-policy"] = withScriptHashes(policy, body.toString("utf8"));
   }
-  return makeEntry(generation, captured.status, headers, body);
+  return makeEntry(at, captured.status, headers, body);
 }
 
-function fileEntry(generation: number, file: { body: string; type: string }): Entry {
+function fileEntry(at: At, file: { body: string; type: string }): Entry {
   const policy = file.type.startsWith("text/html") ? EXPORT_POLICY : API_POLICY;
-  return makeEntry(generation, 200, { ...BASE_HEADERS, ...REVALIDATE, "content-type": file.type, "content-security-policy": policy }, Buffer.from(file.body));
+  return makeEntry(at, 200, { ...BASE_HEADERS, ...REVALIDATE, "content-type": file.type, "content-security-policy": policy }, Buffer.from(file.body));
 }
 
 /** A path no route matches: Next answers it with its prerendered not-found page, whole, with status 404. */
 const NOT_FOUND_PATH = "/_aftermath/not-found";
 
 /** Has Next render the page on this request's own response, held back and kept as an entry. */
-function renderWithNext(handle: Handle, req: IncomingMessage, res: EdgeResponse, generation: number, missing: boolean): Promise<{ entry: Entry; keep: boolean }> {
+function renderWithNext(handle: Handle, req: IncomingMessage, res: EdgeResponse, at: At, missing: boolean): Promise<{ entry: Entry; keep: boolean }> {
   // The server compresses and revalidates itself; Next renders the whole page, as a GET.
   delete req.headers["accept-encoding"];
   delete req.headers["if-none-match"];
@@ -72,18 +76,28 @@ function renderWithNext(handle: Handle, req: IncomingMessage, res: EdgeResponse,
   // its own not-found page has the message in the HTML.
   if (missing) req.url = NOT_FOUND_PATH;
   return new Promise((resolve, reject) => {
-    res.capture((captured) => resolve({ entry: pageEntry(generation, captured), keep: keepable(captured) }));
+    res.capture((captured) => resolve({ entry: pageEntry(at, captured), keep: keepable(captured) }));
     handle(req, res).catch(reject);
   });
 }
 
+/** The feed's page: its newest-first entries, read once per version, with RFC 5005's links to the pages beside it. */
+function feedOf(db: Db, route: Extract<CachedRoute, { kind: "feed" }>) {
+  const page = feedPage(db, route);
+  const self = route.key.slice(route.key.lastIndexOf("/") + 1);
+  const pages = { first: "feed.xml", next: page.older ? `feed.xml?after=${page.older}` : null, previous: page.newer ? `feed.xml?before=${page.newer}` : null };
+  return feedFile(cardsOf(readShown(db, page.rows)), pages, self);
+}
+
 /**
  * Serves the public pages and exports from memory, each as the record stands now: the generation
- * is read on every request, and an entry made at another one is not used. A miss renders once for
- * everyone asking at that moment; what must not be kept (a 5xx, a cookie) is sent to those only.
+ * is read on every request, and after a write an entry is sent again only if what it shows is
+ * unchanged (stamps.ts). A miss renders once for everyone asking at that moment; what must not be
+ * kept (a 5xx, a cookie) is sent to those only.
  */
 export function publicAnswers({ db, handle, generation, maxBytes }: { db: Db; handle: Handle; generation: () => number; maxBytes: number }) {
   const cache = new PageCache(maxBytes);
+  const stampOf = stamper(db);
   const publishedOf = db.$client.prepare("SELECT published FROM incident WHERE slug = ?").pluck();
   /** 1: published; 0: a draft; undefined: no such incident (the feed has no slug and is never missing). */
   const stateOf = (route: CachedRoute): unknown => (route.kind === "feed" || route.slug === null ? 1 : publishedOf.get(route.slug));
@@ -93,27 +107,34 @@ export function publicAnswers({ db, handle, generation, maxBytes }: { db: Db; ha
   return async (route: CachedRoute, req: IncomingMessage, res: EdgeResponse): Promise<void> => {
     const asked = askedOf(req);
     const now = generation();
-    const hit = cache.get(route.key, now);
-    if (hit) return sendEntry(asked, res, hit);
+    let stamp: string | undefined;
+    const stampNow = () => (stamp ??= stampOf(route));
+    const hit = cache.get(route.key, now, stampNow);
+    if (hit) return sendEntry(asked, res, hit.entry, hit.found);
     // Only an incident's own path gets an entry: every address of one that is not published shares the not-found one.
     const state = stateOf(route);
     const gone = state !== 1;
     // Next renders it for them alone, never kept (the page checks the session again).
     if (gone && preview(route, state, req, res)) return passToNext(handle, req, res);
     let render: Promise<{ entry: Entry; keep: boolean }> | undefined;
-    const entry = await cache.getOrMake(gone ? NOT_FOUND_PATH : route.key, now, async () => {
+    let madeHere = false;
+    const stampOfKey = gone ? () => NOTHING : stampNow;
+    const entry = await cache.getOrMake(gone ? NOT_FOUND_PATH : route.key, now, stampOfKey, async () => {
+      // Stamped before it is made: a write meanwhile leaves it older-stamped, so the next reader makes it again.
+      const at = { generation: now, stamp: stampOfKey() };
+      madeHere = true;
       const stored = route.kind === "file" && !gone ? readIncident(db, route.slug) : null;
-      const file = gone ? null : route.kind === "file" ? stored && incidentFile(stored, route.file) : route.kind === "feed" ? feedFile(cardsOf(readPublished(db))) : null;
-      if (file) return fileEntry(now, file);
-      render = renderWithNext(handle, req, res, now, gone);
+      const file = gone ? null : route.kind === "file" ? stored && incidentFile(stored, route.file) : route.kind === "feed" ? feedOf(db, route) : null;
+      if (file) return fileEntry(at, file);
+      render = renderWithNext(handle, req, res, at, gone);
       const made = await render;
       return made.keep ? made.entry : null;
     });
     // The request that rendered an entry not fit to keep is answered with it all the same.
     const answer = entry ?? (render ? (await render).entry : null);
-    if (answer) return sendEntry(asked, res, answer);
+    if (answer) return sendEntry(asked, res, answer, madeHere ? "made" : "shared");
     // Another request's render was not kept: this one renders its own.
-    const own = await renderWithNext(handle, req, res, now, gone);
-    sendEntry(asked, res, own.entry);
+    const own = await renderWithNext(handle, req, res, { generation: now, stamp: stampNow() }, gone);
+    sendEntry(asked, res, own.entry, "made");
   };
 }

@@ -1,0 +1,38 @@
+// The printout of `npm run bench:archive`: each page at 3 and at 1,000 incidents side by side, as
+// ratios, each with its target (issue 20: within 1.5× of the 3-incident figure) and whether it was met.
+import { fmt, kb } from "./support/common";
+import { type LoadShape, type Measured, perCpu } from "./support/load";
+
+export const WITHIN = 1.5;
+export type ArchivePage = { name: string; path: string; kept: boolean };
+/** One page's figures at one archive size; nulls when the page does not exist there (a second page of three incidents). */
+export type PageFigures = { bytes: number | null; renderMs: number | null; load: Measured | null };
+
+const met = (ok: boolean) => (ok ? "met" : "NOT MET");
+
+export function report({ shape, incidents, pages, small, large }: { shape: LoadShape; incidents: number; pages: ArchivePage[]; small: PageFigures[]; large: PageFigures[] }): void {
+  console.log(`\n=== Results: 3 and ${fmt(incidents)} published incidents ===`);
+  console.log(`(load: ${shape.connections} connections, ${shape.workers ?? 1} load threads, ${shape.seconds} s after ${shape.warmupSeconds} s of warm-up, gzip)`);
+  const head = ["page", "figure", "3", fmt(incidents), "ratio", `target (≤ ${WITHIN}× size and render, ≥ ${(1 / WITHIN).toFixed(2)}× throughput)`];
+  const cells: string[][] = [];
+  pages.forEach((page, i) => {
+    const a = small[i];
+    const b = large[i];
+    if (!a || !b) return;
+    const row = (figure: string, x: number | null, y: number | null, show: (n: number) => string, higherIsBetter: boolean) => {
+      const r = x !== null && y !== null && x > 0 ? y / x : null;
+      const ok = r === null ? null : higherIsBetter ? r >= 1 / WITHIN : r <= WITHIN;
+      cells.push([page.name, figure, x === null ? "—" : show(x), y === null ? "—" : show(y), r === null ? "—" : `${r.toFixed(2)}×`, ok === null ? "no 3-incident figure" : met(ok)]);
+    };
+    row("size", a.bytes, b.bytes, kb, false);
+    row("first answer after a write", a.renderMs, b.renderMs, (n) => `${n.toFixed(1)} ms`, false);
+    row(page.kept ? "cached req/s" : "req/s (rendered each time)", a.load?.reqPerSec ?? null, b.load?.reqPerSec ?? null, fmt, true);
+    row("req per server CPU-s", a.load ? perCpu(a.load) : null, b.load ? perCpu(b.load) : null, fmt, true);
+  });
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? "").length)));
+  const line = (c: string[]) => "  " + c.map((v, i) => (i < 2 ? v.padEnd(widths[i] ?? 0) : v.padStart(widths[i] ?? 0))).join("  ");
+  console.log(line(head));
+  for (const c of cells) console.log(line(c));
+  const over = [...small, ...large].filter((f) => f.bytes !== null && f.bytes > 250_000).length;
+  console.log(`\nEvery page ≤ 250 KB: ${met(over === 0)}${over ? ` (${over} over)` : ""}`);
+}

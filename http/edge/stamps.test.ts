@@ -1,0 +1,76 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Actor } from "@/domain/access";
+import { readDashboard } from "@/db/read/dashboard";
+import { loadSeed } from "@/db/seed/load";
+import { updateIncident } from "@/db/write/incident";
+import { fillArchive } from "@/tests/support/archive";
+import { startEdge } from "@/tests/support/edge-server";
+import { TEST_SECRET, testDatabase } from "@/tests/support/test-database";
+
+// The edge and its cache in-process on a real archive of 15 incidents, with Next replaced by a
+// renderer that counts what it renders: after a write, only the answers showing the changed
+// incident are made again; the others go out as they were, saying so in Cache-Status.
+const t = testDatabase("stamps");
+const editor: Actor = { kind: "user", id: 1, email: "ed@example.com", role: "editor" };
+const renders: string[] = [];
+let base = "";
+let close = () => undefined as void;
+
+async function fakeNext(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  renders.push(req.url ?? "");
+  res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+  res.end(`<h1>${req.url ?? ""}</h1>`);
+}
+
+beforeAll(async () => {
+  await loadSeed(t.db, TEST_SECRET);
+  fillArchive(t.db, 12);
+  ({ base, close } = await startEdge(t.db, t.file, fakeNext));
+});
+afterAll(() => close());
+
+const status = async (path: string) => (await fetch(base + path)).headers.get("cache-status");
+const version = (slug: string) => t.db.$client.prepare("SELECT version FROM incident WHERE slug = ?").pluck().get(slug) as number;
+const edit = (slug: string, changes: Record<string, unknown>) => updateIncident({ db: t.db, actor: editor, slug, input: { version: version(slug), ...changes } });
+
+describe("which kept answers a write makes again", () => {
+  const PAGES = ["/", "/compare", "/feed.xml"];
+  let shown: string[] = [];
+  let unshown = "";
+
+  it("makes each once, then sends it from memory", async () => {
+    shown = readDashboard(t.db, {}).page.rows.map((r) => r.slug);
+    const all = t.db.$client.prepare("SELECT slug FROM incident").pluck().all() as string[];
+    unshown = all.find((s) => !shown.includes(s)) ?? "";
+    expect([shown.length, all.length, unshown]).toEqual([10, 15, expect.any(String)]);
+    for (const path of [...PAGES, `/incidents/${unshown}`, `/incidents/${shown[0]}`]) {
+      expect([path, await status(path)]).toEqual([path, "aftermath; fwd=miss"]);
+      expect([path, await status(path)]).toEqual([path, "aftermath; hit"]);
+    }
+  });
+
+  it("after a write to an incident the front page does not show, makes again only that incident's page and the lists that show it", async () => {
+    const before = renders.length;
+    edit(unshown, { impact: "Edited, on no front page." });
+    expect(await status("/")).toBe("aftermath; hit; detail=unchanged-after-write");
+    expect(await status(`/incidents/${shown[0]}`)).toBe("aftermath; hit; detail=unchanged-after-write");
+    expect(await status(`/incidents/${unshown}`)).toBe("aftermath; fwd=miss");
+    expect(renders.slice(before)).toEqual([`/incidents/${unshown}`]);
+    // The next reader of an answer checked after that write is not asked to check again.
+    expect(await status("/")).toBe("aftermath; hit");
+  });
+
+  it("makes the front page again when a write changes what it counts, though not what it lists", async () => {
+    edit(unshown, { provider: "Another provider" });
+    expect(await status("/")).toBe("aftermath; fwd=miss");
+    expect(await status(`/incidents/${unshown}`)).toBe("aftermath; fwd=miss");
+  });
+
+  it("makes every list that shows an incident again after a write to it", async () => {
+    const newest = shown[0] ?? "";
+    edit(newest, { title: "A new title for the newest" });
+    for (const path of [...PAGES, `/incidents/${newest}`]) expect([path, await status(path)]).toEqual([path, "aftermath; fwd=miss"]);
+    expect(await status(`/incidents/${unshown}`)).toBe("aftermath; hit; detail=unchanged-after-write");
+  });
+});

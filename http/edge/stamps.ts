@@ -1,0 +1,48 @@
+import type { Db } from "@/db/client";
+import { comparedRows } from "@/db/read/compared";
+import { readDashboard } from "@/db/read/dashboard";
+import { type ListedRow, readListedPage } from "@/db/read/listing";
+import { FEED_ENTRIES } from "@/publish/files";
+import { COMPARED } from "@/view/comparison";
+import type { CachedRoute } from "./routes";
+
+/** The not-found page shows nothing of the record. */
+export const NOTHING = "nothing";
+const rowsOf = (rows: readonly ListedRow[]) => rows.map((r) => `${r.id}:${r.version}`).join(",");
+
+/** The feed's page as its route asks for it: the same read as the feed it stamps. */
+export const feedPage = (db: Db, route: Extract<CachedRoute, { kind: "feed" }>) =>
+  readListedPage(db, { where: [], params: {} }, { after: route.after, before: route.before, size: FEED_ENTRIES });
+
+/**
+ * What a kept answer shows, as text that changes whenever what it shows may have: an incident's
+ * id, version, state and newest audit entry for its pages and files; a list's rows, versions and
+ * counts for the lists. After a write, an entry whose stamp is unchanged is sent again, not
+ * rendered again: a change to one incident re-renders only the answers that show it.
+ */
+export function stamper(db: Db): (route: CachedRoute) => string {
+  const incidentOf = db.$client
+    .prepare(
+      `SELECT i.id || ':' || i.version || ':' || i.published || ':' || coalesce((SELECT max(a.id) FROM audit_entry a WHERE a.incident_id = i.id), 0)
+       FROM incident i WHERE i.slug = ?`,
+    )
+    .pluck();
+  const incident = (slug: string) => String(incidentOf.get(slug) ?? "none");
+  const roles = COMPARED.map((m) => m.role);
+  return (route) => {
+    if (route.kind === "feed") {
+      const page = feedPage(db, route);
+      return JSON.stringify([rowsOf(page.rows), page.total, page.offset]);
+    }
+    if (route.slug !== null) return incident(route.slug);
+    if (route.key === "/") {
+      const { page, facets } = readDashboard(db, {});
+      return JSON.stringify([rowsOf(page.rows), page.total, facets]);
+    }
+    if (route.key === "/compare") {
+      const { rows, charted } = comparedRows(db, roles, null);
+      return JSON.stringify([rowsOf(rows), charted]);
+    }
+    throw new Error(`no stamp for the kept page ${route.key}: say in http/edge/stamps.ts what it shows`);
+  };
+}
