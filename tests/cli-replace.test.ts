@@ -11,6 +11,7 @@ import { generateSample } from "@/lib/sample-list";
 import { callApi, tokenAdd } from "./support/api";
 import { runScript } from "./support/export-run";
 import { visibleText } from "./support/html";
+import { everyListPage } from "./support/list-pages";
 import { linksFor, postLookup } from "./support/lookup";
 
 // An incident of this test's own that carries a generated sample list, as the seed's does; the CLI
@@ -22,7 +23,8 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aftermath-cli-replace-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const get = async (p: string) => (await fetch(new URL(p, baseURL))).text();
-const pages = () => Promise.all([get(`/incidents/${slug}`), get("/"), get(`/incidents/${slug}/incident.json`), get("/feed.xml")]);
+// Other files publish incidents on this server too: the front page and the feed are read whole, page by page.
+const pages = () => Promise.all([get(`/incidents/${slug}`), everyListPage(baseURL), get(`/incidents/${slug}/incident.json`), everyListPage(baseURL, "/feed.xml")]);
 const entryOf = (feed: string) => feed.match(new RegExp(`<entry>(?:(?!</entry>)[\\s\\S])*incident/${slug}</id>[\\s\\S]*?</entry>`))?.[0] ?? "";
 const TITLE = `Relisted incident ${slug}`;
 /** The incident's card on the front page, as text: from its title to the next card. */

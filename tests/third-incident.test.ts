@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { expectNoSidewaysScroll } from "./support/fits";
-import { SECOND_TITLE, THIRD_SLUG, THIRD_TITLE } from "./support/contract";
+import { SECOND_TITLE, SLUG, THIRD_SLUG, THIRD_TITLE } from "./support/contract";
 import { visibleText } from "./support/html";
+import { everyListPage } from "./support/list-pages";
 
 // The third shipped incident, an outage of another kind (Fastly, 8 June 2021), on the production
 // server: its timeline to the minute, its lengths, its card, its row in /compare, in Chromium.
@@ -33,9 +34,9 @@ describe("Fastly's global outage of 8 June 2021", () => {
   });
 
   it("is a card on the front page after the two newer incidents, and a row of /compare with its outage", async () => {
-    const front = visibleText(await get("/"));
+    const front = visibleText(await everyListPage(baseURL));
     expect(front.indexOf(THIRD_TITLE)).toBeGreaterThan(front.indexOf(SECOND_TITLE));
-    const compare = await get("/compare");
+    const compare = await get(`/compare?incident=${THIRD_SLUG}`);
     expect(compare).toContain(`href="${page}#duration-outage"`);
     const outage = compare.slice(compare.indexOf('data-chart="compare-outage"'), compare.indexOf("</figure>", compare.indexOf('data-chart="compare-outage"')));
     expect(visibleText(outage)).toContain("1 h 13 min");
@@ -47,7 +48,7 @@ describe("Fastly's global outage of 8 June 2021", () => {
         const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
         const tab = await context.newPage();
         try {
-          for (const [at, name] of [[page, "fastly"], ["/compare", "compare"]] as const) {
+          for (const [at, name] of [[page, "fastly"], [`/compare?incident=${THIRD_SLUG}&incident=${SLUG}`, "compare"]] as const) {
             await tab.goto(new URL(at, baseURL).href);
             await expectNoSidewaysScroll(tab, `${name} at ${width} px`);
             await expectNoAxeViolations(tab, `${name} at ${width} px (${scheme})`);
