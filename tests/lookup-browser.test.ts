@@ -100,12 +100,14 @@ describe.each([
   const accountId = sampleAccountIds()[accountIndex] as string;
   const mine = sampleRows().filter((r) => r.accountId === accountId);
 
-  it("is linked from the top of the incident page and from its affected section", async () => {
+  it("is linked from the top of the incident page, from its affected section and from the advice it carries out", async () => {
     await withLookupPage(js, client, async (page) => {
       await page.goto(INCIDENT_PATH);
       const check = page.getByRole("link", { name: "Was my account affected? Check it" });
-      expect(await check.count()).toBe(2);
+      expect(await check.count()).toBe(3);
       expect(await page.getByRole("region", { name: /^Affected/ }).getByRole("link", { name: "Was my account affected? Check it" }).count()).toBe(1);
+      const advice = page.getByRole("region", { name: "What to do" }).getByRole("listitem").filter({ has: page.getByRole("link", { name: "Was my account affected? Check it" }) });
+      expect(await advice.innerText()).toContain("whether your account was among the affected requests");
       await check.first().click();
       await expect.poll(() => new URL(page.url()).pathname).toBe(LOOKUP);
     });
@@ -127,6 +129,9 @@ describe.each([
       for (const r of mine.slice(1).filter((r) => r.requestId !== mine[0]?.requestId)) expect(text).not.toContain(r.requestId);
       expect(text).toMatch(/not-mine-1: not among this account's affected responses/);
       expect(text).toContain("Send the x-session-affinity header");
+      // The advice to check whether the account was affected is what this page just did: not given as a thing to do.
+      expect(text).not.toContain("whether your account was among the affected requests");
+      expect(text).toContain("The record names no way to contact the provider about this incident");
       expect(page.url()).not.toContain(accountId);
       expect(posts.length).toBeGreaterThan(0);
       for (const p of posts) {

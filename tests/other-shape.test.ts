@@ -25,6 +25,7 @@ const SHAPE: AffectedShape = {
     { key: "card-last-four", label: "the last four digits of your card", meaning: "Only the last four digits." },
   ],
   time: "day",
+  contact: { text: "Write to Example Mail's privacy team", href: "https://mail.example.com/privacy" },
 };
 const RECORD: IncidentRecord = {
   affectedShape: SHAPE,
@@ -134,14 +135,25 @@ describe("an affected list of subscribers, known by email, with data classes and
     expect(stranger.status).toBe(403);
     expect(stranger.headers.get("content-type")).toMatch(/^application\/problem\+json/);
     expect((await rows("xlsx", true)).status).toBe(400);
+    // The answer says whom to contact, as the shape gives it.
+    const answer = await (await fetch(new URL(`/incidents/${slug}/lookup`, baseURL), { headers: { cookie } })).text();
+    expect(answer).toContain('Whom to contact: <a class="underline" href="https://mail.example.com/privacy">Write to Example Mail&#x27;s privacy team</a>');
   });
 
   it("refuses a shape change its rows would not fit, changing nothing, and takes one of words only", async () => {
     const refused = await callApi("PUT", `/incidents/${slug}/affected/schema`, { token, body: { version, shape: { ...SHAPE, time: "instant" } } });
     expect(refused.response.status).toBe(409);
     expect(String(refused.body.detail)).toContain("holds 3 rows");
+    expect(String(refused.body.detail)).toContain("all 3 rows were stored with a day each");
+    const unclassed = await callApi("PUT", `/incidents/${slug}/affected/schema`, { token, body: { version, shape: { ...SHAPE, dataClasses: SHAPE.dataClasses.slice(0, 2) } } });
+    expect([unclassed.response.status, String(unclassed.body.detail)]).toEqual([409, expect.stringContaining('1 row has the data class "card-last-four"')]);
     const worded = await putShape(token, slug, version, { ...SHAPE, unit: { one: "member", many: "members" } });
     expect(worded).toBe(version + 1);
     expect(visibleText(await get(`/incidents/${slug}`))).toContain("3 recorded affected members");
+    // Every row fits the data classes in another order: applied to all of them, each row keeps its own.
+    await putShape(token, slug, worded, { ...SHAPE, unit: { one: "member", many: "members" }, dataClasses: [...SHAPE.dataClasses].reverse() });
+    const [link] = await linksFor(slug, [mine]);
+    const { body } = await postLookup(slug, { link });
+    expect((body.requests as Array<{ dataClasses: string[] }>).map((r) => [...r.dataClasses].sort())).toEqual([["name"], ["card-last-four", "name", "payment-address"]]);
   });
 });

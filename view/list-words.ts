@@ -12,6 +12,8 @@ export type ListWords = {
   classes: Record<string, string>;
   /** Each measure by its key: its column heading ("Prompt length (tokens)"), its name and unit. */
   measures: Record<string, { heading: string; name: string; unit: string }>;
+  /** Whom an affected tenant should contact, as the record gives it; null when it gives none. */
+  contact: AffectedShape["contact"];
 };
 
 export function listWords(shape: AffectedShape | null): ListWords {
@@ -22,6 +24,7 @@ export function listWords(shape: AffectedShape | null): ListWords {
     roles: Object.fromEntries(s.roles.map((r) => [r.key, r.label])),
     classes: Object.fromEntries(s.dataClasses.map((d) => [d.key, d.label])),
     measures: Object.fromEntries(s.measures.map((m) => [m.key, { heading: `${capitalize(m.name)} (${m.unit})`, name: m.name, unit: m.unit }])),
+    contact: s.contact,
   };
 }
 

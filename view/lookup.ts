@@ -49,6 +49,7 @@ export function lookupView(stored: { record: IncidentRecord; affected: { rows: b
     sample: affected?.summary.sample ?? false,
     note: affected?.summary.note ?? null,
     total: affected?.summary.total ?? 0,
-    advice: record.recommendations.filter((r) => r.audience === "tenant"),
+    // What the lookup itself does is not advice on its own page.
+    advice: record.recommendations.filter((r) => r.audience === "tenant" && !r.answeredByLookup),
   };
 }

@@ -41,6 +41,15 @@ export function LookupAnswerView({ answer, advice, words }: { answer: LookupAnsw
             <li key={a.id}>{a.body}</li>
           ))}
         </ul>
+        <p className="mt-3 text-sm">
+          {words.contact ? (
+            <>
+              Whom to contact: {words.contact.href ? <a className="underline" href={words.contact.href}>{words.contact.text}</a> : words.contact.text}
+            </>
+          ) : (
+            "The record names no way to contact the provider about this incident: none of its sources gives one."
+          )}
+        </p>
       </div>
     </div>
   );

@@ -1,10 +1,11 @@
+import type { ReactNode } from "react";
 import { type AdviceGroup, STATUS_LABEL } from "@/view/incident";
 import { Cite } from "./cite";
 import { Prose } from "./prose";
 import { Section } from "./section";
 
-/** Advice to tenants, what the provider changed, and what to watch, each with its status. */
-export function Advice({ title, groups }: { title: string; groups: AdviceGroup[] }) {
+/** Advice to tenants, what the provider changed, and what to watch, each with its status; advice the lookup carries out is followed by the way to it (`check`, the page's only). */
+export function Advice({ title, groups, check }: { title: string; groups: AdviceGroup[]; check?: ReactNode }) {
   return (
     <Section id="advice" title={title}>
       <div className="cols">
@@ -16,6 +17,7 @@ export function Advice({ title, groups }: { title: string; groups: AdviceGroup[]
                 <li key={i}>
                   <span className="status">{STATUS_LABEL[r.status]}</span>
                   <Prose text={r.text} after={<Cite numbers={r.cites} />} className="run-in" />
+                  {r.answeredByLookup && check && <div className="mt-2">{check}</div>}
                 </li>
               ))}
             </ul>

@@ -24,7 +24,7 @@ function SectionOf({ section: s, check }: { section: SectionView; check?: ReactN
     case "assessments":
       return <Assessments title={s.title} findings={s.findings} assessors={s.assessors} reactions={s.reactions} />;
     case "advice":
-      return <Advice title={s.title} groups={s.groups} />;
+      return <Advice title={s.title} groups={s.groups} check={check} />;
     case "context":
       return <Context title={s.title} topics={s.topics} />;
     case "sources":

@@ -50,6 +50,8 @@ export const affectedShapeSchema = z
     dataClasses: z.array(named).max(32),
     /** What time a row has: an instant, a day, or none. */
     time: z.enum(["instant", "day", "none"]),
+    /** Whom an affected tenant should contact, as the provider gives it ("Open a support case"), with its address; null when no source gives one. */
+    contact: z.strictObject({ text: word, href: z.url({ protocol: /^https?$/ }).nullable() }).nullable().default(null),
   })
   .superRefine((shape, ctx) => {
     const once = (what: string, keys: string[], path: string) => {
@@ -137,6 +139,7 @@ export const PLAIN_SHAPE: AffectedShape = {
   measures: [],
   dataClasses: [],
   time: "instant",
+  contact: null,
 };
 
 /** The shape a list of this incident has: its own, or the plain one. */

@@ -12,6 +12,7 @@ export const recommendation = sqlite.sqliteTable(
     audience: sqlite.text("audience", { enum: RECOMMENDATION_AUDIENCES }).notNull(),
     text: sqlite.text("text").notNull(),
     status: sqlite.text("status", { enum: RECOMMENDATION_STATUSES }).notNull(),
+    answeredByLookup: sqlite.integer("answered_by_lookup", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [positionIndex("recommendation", t)],
 );
@@ -21,6 +22,8 @@ export const recommendationSchema = z.strictObject({
   audience: z.enum(RECOMMENDATION_AUDIENCES),
   text,
   status: z.enum(RECOMMENDATION_STATUSES),
+  /** Advice the incident's own lookup carries out ("check whether your account was affected"): the lookup page does not give it as a thing to do, and the record's page links it to the lookup. */
+  answeredByLookup: z.boolean().default(false),
   cites,
 });
 export type Recommendation = z.infer<typeof recommendationSchema>;
@@ -37,6 +40,7 @@ export const recommendations = defineCollection({
     { name: "status", label: "Status", kind: "select", options: RECOMMENDATION_STATUSES },
     citesField,
     { name: "text", label: "Recommendation", kind: "prose", wide: true },
+    { name: "answeredByLookup", label: "The lookup on this site does this (“check whether your account was affected”)", kind: "checkbox" },
   ],
   line: (r) => `${r.audience} · ${r.status}: ${r.text}${cited(r)}`,
   name: (r) => r.text,

@@ -1,0 +1,1 @@
+ALTER TABLE `recommendation` ADD `answered_by_lookup` integer DEFAULT false NOT NULL;
