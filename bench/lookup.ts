@@ -278,10 +278,10 @@ async function spotCheck(baseURL: string, accounts: Map<string, number>, links: 
   for (let i = 0; i < ids.length && checked < SPOT_CHECKS && (checked < 2 || performance.now() < deadline); i += step) {
     const id = ids[i] as string;
     const res = await post(baseURL + LOOKUP_PATH, JSON.stringify({ link: links.get(id) }));
-    const body = (await res.json()) as { affected?: boolean; responses?: number };
-    if (res.status !== 200 || body.affected !== true || body.responses !== accounts.get(id)) {
+    const body = (await res.json()) as { affected?: boolean; affectedRows?: number };
+    if (res.status !== 200 || body.affected !== true || body.affectedRows !== accounts.get(id)) {
       throw new BenchFailure(
-        `${baseURL}${LOOKUP_PATH} answered ${res.status} with ${body.responses} responses for a fixture account with ${accounts.get(id)}`,
+        `${baseURL}${LOOKUP_PATH} answered ${res.status} with ${body.affectedRows} affected rows for a fixture account with ${accounts.get(id)}`,
       );
     }
     headerNames = [...res.headers.keys()].sort();

@@ -26,7 +26,8 @@ const common = {
   list: z.literal("published"),
   /** Said plainly when the list is a generated sample. */
   sampleData: z.boolean(),
-  requests: z.array(lookupRequestSchema),
+  /** The covered rows of the list, each in its shape's columns (no account id). */
+  rows: z.array(lookupRequestSchema),
 };
 
 /** The whole of one account's record in the incident: its owner proved it. */
@@ -34,7 +35,8 @@ export const accountRowsSchema = z.strictObject({
   ...common,
   covers: z.literal("account"),
   affected: z.boolean(),
-  responses: count,
+  /** How many of the list's rows are this account's. */
+  affectedRows: count,
   /** Every role of the shape, with this account's count. */
   byRole: z.record(z.string(), count),
   firstAt: rowTime.nullable(),

@@ -5,7 +5,7 @@ import type { AffectedShape } from "@/domain/record/affected-shape";
 // The account's own rows as its owner downloads them: the columns its incident's list has (its
 // shape), never the account id or its key, in the answer's order. CSV (RFC 4180) or JSON.
 
-type Row = AccountRows["requests"][number];
+type Row = AccountRows["rows"][number];
 
 /** A field quoted only when it must be (a comma, a quote, a line break), its quotes doubled. */
 const cell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
@@ -25,6 +25,6 @@ export function rowsCsv(shape: AffectedShape, rows: Row[]): string {
 }
 
 export function rowsJson(answer: AccountRows): string {
-  const { incident, sampleData, requests } = answer;
-  return `${JSON.stringify({ incident, sampleData, rows: requests }, null, 2)}\n`;
+  const { incident, sampleData, rows } = answer;
+  return `${JSON.stringify({ incident, sampleData, rows }, null, 2)}\n`;
 }

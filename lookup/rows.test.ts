@@ -71,14 +71,14 @@ describe("the lookup query", () => {
     const { rows: answer, generation } = lookupAffected(db, list(), { kind: "account", tenantKey: tenantKey(SECRET, "7".padStart(32, "0")) });
     expect(generation).toBe(db.$client.prepare("SELECT max(id) FROM audit_entry").pluck().get());
     if (answer.covers !== "account") throw new Error("not an account answer");
-    expect(answer.requests.map((r) => r.requestId)).toEqual(["r-7", "r-507", "r-1007", "r-1507", "r-2007", "r-2507", "r-3007", "r-3507", "r-4007", "r-4507"]);
-    expect(answer).toMatchObject({ affected: true, responses: 10, byRole: { recipient: 10, exposed: 0 }, sampleData: false });
+    expect(answer.rows.map((r) => r.requestId)).toEqual(["r-7", "r-507", "r-1007", "r-1507", "r-2007", "r-2507", "r-3007", "r-3507", "r-4007", "r-4507"]);
+    expect(answer).toMatchObject({ affected: true, affectedRows: 10, byRole: { recipient: 10, exposed: 0 }, sampleData: false });
   });
 
   it("answers request ids with only those of the account's rows: another account's ids are not its", () => {
     const { rows: answer } = lookupAffected(db, list(), { kind: "request-ids", tenantKey: tenantKey(SECRET, "7".padStart(32, "0")), requestIds: ["r-507", "r-8", "r-7", "r-7"] });
     if (answer.covers !== "request-ids") throw new Error("not a request-ids answer");
-    expect(answer.requests.map((r) => r.requestId)).toEqual(["r-7", "r-507"]);
+    expect(answer.rows.map((r) => r.requestId)).toEqual(["r-7", "r-507"]);
     expect(answer.checkedRequestIds).toEqual([
       { requestId: "r-507", affected: true },
       { requestId: "r-8", affected: false },
@@ -90,7 +90,7 @@ describe("the lookup query", () => {
 
   it("reads the generation with the rows even when the account has none", () => {
     const { rows, generation } = lookupAffected(db, list(), { kind: "account", tenantKey: "0".repeat(64) });
-    expect(rows).toMatchObject({ covers: "account", affected: false, responses: 0, requests: [] });
+    expect(rows).toMatchObject({ covers: "account", affected: false, affectedRows: 0, requests: [] });
     expect(generation).toBeGreaterThan(0);
   });
 

@@ -113,7 +113,7 @@ export function lookupAffected(db: Db, list: PublishedList, covered: Covered): {
     const { requests, generation } = readRows(s, list.shape, s.some.all(asked, list.listId, covered.tenantKey));
     const mine = new Set(requests.map((r) => r.requestId));
     const checkedRequestIds = covered.requestIds.map((requestId) => ({ requestId, affected: mine.has(requestId) }));
-    return { rows: { ...common, covers: "request-ids", checkedRequestIds, requests }, generation };
+    return { rows: { ...common, covers: "request-ids", checkedRequestIds, rows: requests }, generation };
   }
   const { requests, generation } = readRows(s, list.shape, s.rows.all(list.listId, covered.tenantKey));
   const byRole: Record<string, number> = Object.fromEntries(list.shape.roles.map((r) => [r.key, 0]));
@@ -122,10 +122,10 @@ export function lookupAffected(db: Db, list: PublishedList, covered: Covered): {
     ...common,
     covers: "account",
     affected: requests.length > 0,
-    responses: requests.length,
+    affectedRows: requests.length,
     byRole,
     firstAt: requests[0]?.occurredAt ?? null,
     lastAt: requests.at(-1)?.occurredAt ?? null,
-    requests,
+    rows: requests,
   } };
 }

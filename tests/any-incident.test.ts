@@ -153,6 +153,6 @@ describe("the same incident once a list of three is uploaded", () => {
     const [link] = await linksFor(slug, [mine]);
     const { response, body } = await postLookup(slug, { link });
     expect(response.status).toBe(200);
-    expect(body).toMatchObject({ list: "published", affected: true, responses: 2, sampleData: false, byRole: { recipient: 1, exposed: 1 } });
+    expect(body).toMatchObject({ list: "published", affected: true, affectedRows: 2, sampleData: false, byRole: { recipient: 1, exposed: 1 } });
   });
 });

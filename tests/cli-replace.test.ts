@@ -74,7 +74,7 @@ describe("npm run import:affected -- --replace while the server runs", () => {
     const [link] = await linksFor(slug, [ACCOUNT]);
     const lookup = await postLookup(slug, { link });
     expect(lookup.response.status).toBe(200);
-    expect(lookup.body).toMatchObject({ affected: true, responses: 2, sampleData: false });
+    expect(lookup.body).toMatchObject({ affected: true, affectedRows: 2, sampleData: false });
     expect(visibleText(await get(`/incidents/${slug}/lookup`))).not.toMatch(/sample/i);
 
     const entries = await history();

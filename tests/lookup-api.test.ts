@@ -72,12 +72,12 @@ describe("with a link", () => {
         covers: "account",
         proof: { kind: "account", via: "link", accountEnding: id.slice(-4) },
         affected: true,
-        responses: mine.length,
+        affectedRows: mine.length,
         byRole: { recipient: mine.filter((r) => r.role === "recipient").length, exposed: mine.filter((r) => r.role === "exposed").length },
         firstAt: mine[0]?.occurredAt,
         lastAt: mine.at(-1)?.occurredAt,
       });
-      expect(body.requests).toEqual(asAnswered(mine));
+      expect(body.rows).toEqual(asAnswered(mine));
       // The shape the OpenAPI document gives it, the one the page and its components read.
       expect(lookupAnswerSchema.safeParse(body).error).toBeUndefined();
     }
@@ -87,7 +87,7 @@ describe("with a link", () => {
     const [link = ""] = await linksFor(SLUG, [UNAFFECTED_SAMPLE_ACCOUNT]);
     const { response, body } = await postLookup(SLUG, { link });
     expect(response.status).toBe(200);
-    expect(body).toMatchObject({ covers: "account", affected: false, responses: 0, firstAt: null, lastAt: null, requests: [] });
+    expect(body).toMatchObject({ covers: "account", affected: false, affectedRows: 0, firstAt: null, lastAt: null, rows: [] });
   });
 
   it.each([
@@ -129,7 +129,7 @@ describe("with a link", () => {
       fetch(lookupURL(SLUG), { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": newClient(), cookie }, body: JSON.stringify(body) });
     const answer = await withCookie({});
     expect(answer.status).toBe(200);
-    expect(((await answer.json()) as { requests: unknown[] }).requests).toEqual(asAnswered(rowsOf(id)));
+    expect(((await answer.json()) as { rows: unknown[] }).rows).toEqual(asAnswered(rowsOf(id)));
     // With the session, an account id names the session's account or proves nothing.
     expect((await withCookie({ accountId: id })).status).toBe(200);
     expect((await withCookie({ accountId: account(6) })).status).toBe(403);
@@ -193,7 +193,7 @@ describe("with request ids from the tenant's logs", () => {
         { requestId: asked[1], affected: false },
         { requestId: asked[2], affected: false },
       ],
-      requests: asAnswered(mine.filter((r) => r.requestId === asked[0])),
+      rows: asAnswered(mine.filter((r) => r.requestId === asked[0])),
     });
     expect(lookupAnswerSchema.safeParse(body).error).toBeUndefined();
     expect(response.headers.get("ratelimit-policy")).not.toContain("account");
@@ -202,7 +202,7 @@ describe("with request ids from the tenant's logs", () => {
   it("says another account's request ids are not this account's, and shows none of their rows", async () => {
     const other = rowsOf(account(3)).map((r) => r.requestId);
     const { body } = await postLookup(SLUG, { accountId: account(1), requestIds: other });
-    expect(body).toMatchObject({ covers: "request-ids", requests: [] });
+    expect(body).toMatchObject({ covers: "request-ids", rows: [] });
     expect((body.checkedRequestIds as Array<{ affected: boolean }>).every((c) => !c.affected)).toBe(true);
   });
 });

@@ -171,8 +171,8 @@ describe("signing in to the lookup with OpenID Connect", () => {
       expect(body).toMatchObject({ covers: "account", affected: true, proof: { kind: "account", via: "openid", accountEnding: ending } });
       const mine = sampleRows().filter((r) => r.accountId === AFFECTED).map((r) => r.requestId).sort();
       expect(mine.length).toBeGreaterThan(0);
-      const { requests } = z.object({ requests: z.array(z.object({ requestId: z.string() })) }).parse(body);
-      expect(requests.map((r) => r.requestId).sort()).toEqual(mine);
+      const { rows } = z.object({ rows: z.array(z.object({ requestId: z.string() })) }).parse(body);
+      expect(rows.map((r) => r.requestId).sort()).toEqual(mine);
     } finally {
       await context.close();
     }

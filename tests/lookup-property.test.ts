@@ -65,13 +65,13 @@ describe("the lookup over HTTP and the real database", () => {
           const own = dedupe(rows.filter((r) => r.accountId === tenant.accountId));
           const key = (r: { requestId: string; role: string; occurredAt: string; promptTokens: number }) => `${r.requestId}|${r.role}|${r.occurredAt}|${r.promptTokens}`;
           type Answered = Omit<Row, "accountId" | "promptTokens"> & { measures: { prompt_tokens: number } };
-          const seen = (body: Record<string, unknown>) => (body.requests as Answered[]).map((r) => key({ ...r, promptTokens: r.measures.prompt_tokens })).sort();
+          const seen = (body: Record<string, unknown>) => (body.rows as Answered[]).map((r) => key({ ...r, promptTokens: r.measures.prompt_tokens })).sort();
 
           // A link: all of the account's rows, and only them.
           const byLink = await postLookup(slug, { link: links[i] }, { client });
           expect(byLink.response.status).toBe(200);
           expect(seen(byLink.body)).toEqual(own.map(key).sort());
-          expect(byLink.body.responses).toBe(own.length);
+          expect(byLink.body.affectedRows).toBe(own.length);
 
           // Request ids: only the rows of the ids asked, and only the account's own.
           const asked = pick(rows.map((r) => r.requestId), choices[i] ?? []);
@@ -81,7 +81,7 @@ describe("the lookup over HTTP and the real database", () => {
           expect(seen(byIds.body)).toEqual(own.filter((r) => asked.includes(r.requestId)).map(key).sort());
           const ownIds = new Set(own.map((r) => r.requestId));
           expect(byIds.body.checkedRequestIds).toEqual(asked.map((requestId) => ({ requestId, affected: ownIds.has(requestId) })));
-          expect(byIds.body).not.toHaveProperty("responses");
+          expect(byIds.body).not.toHaveProperty("affectedRows");
         }
       }),
       { numRuns: 25 },

@@ -109,8 +109,8 @@ describe("an affected list of subscribers, known by email, with data classes and
     const [link] = await linksFor(slug, [mine]);
     const { response, body } = await postLookup(slug, { link });
     expect(response.status).toBe(200);
-    expect(body).toMatchObject({ affected: true, responses: 2, byRole: { shown: 1, saw: 1 } });
-    expect(body.requests).toEqual([
+    expect(body).toMatchObject({ affected: true, affectedRows: 2, byRole: { shown: 1, saw: 1 } });
+    expect(body.rows).toEqual([
       { requestId: null, occurredAt: "2026-10-01", measures: {}, role: "saw", dataClasses: ["name"] },
       { requestId: null, occurredAt: "2026-10-01", measures: {}, role: "shown", dataClasses: ["name", "payment-address", "card-last-four"] },
     ]);
@@ -154,6 +154,6 @@ describe("an affected list of subscribers, known by email, with data classes and
     await putShape(token, slug, worded, { ...SHAPE, unit: { one: "member", many: "members" }, dataClasses: [...SHAPE.dataClasses].reverse() });
     const [link] = await linksFor(slug, [mine]);
     const { body } = await postLookup(slug, { link });
-    expect((body.requests as Array<{ dataClasses: string[] }>).map((r) => [...r.dataClasses].sort())).toEqual([["name"], ["card-last-four", "name", "payment-address"]]);
+    expect((body.rows as Array<{ dataClasses: string[] }>).map((r) => [...r.dataClasses].sort())).toEqual([["name"], ["card-last-four", "name", "payment-address"]]);
   });
 });

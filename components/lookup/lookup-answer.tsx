@@ -19,10 +19,10 @@ export function LookupAnswerView({ answer, advice, words }: { answer: LookupAnsw
   return (
     <div className="space-y-5">
       {answer.covers === "account" ? <AccountVerdict answer={answer} sample={sample} words={words} /> : <RequestIdsVerdict answer={answer} sample={sample} words={words} />}
-      {answer.requests.length > 0 && (
-        <LookupRows requests={answer.requests} words={words} caption={answer.covers === "account" ? `This account's affected ${words.unitMany}` : `The affected ${words.unitMany} among the request ids you gave`} />
+      {answer.rows.length > 0 && (
+        <LookupRows requests={answer.rows} words={words} caption={answer.covers === "account" ? `This account's affected ${words.unitMany}` : `The affected ${words.unitMany} among the request ids you gave`} />
       )}
-      {answer.covers === "account" && answer.requests.length > 0 && (
+      {answer.covers === "account" && answer.rows.length > 0 && (
         <p className="text-sm">
           Download these {words.unitMany}, this account&apos;s only:{" "}
           <a className="underline" href={`/incidents/${encodeURIComponent(answer.incident)}/lookup/rows?format=csv`} download>
@@ -74,7 +74,7 @@ function AccountVerdict({ answer, sample, words }: { answer: Extract<LookupAnswe
       {account}
       <h2 className="text-xl font-semibold">Your account was affected{sample}</h2>
       <p className="mt-2">
-        {plural(answer.responses, `affected ${words.unitOne}`, `affected ${words.unitMany}`)}
+        {plural(answer.affectedRows, `affected ${words.unitOne}`, `affected ${words.unitMany}`)}
         {answer.firstAt && answer.lastAt && answer.firstAt === answer.lastAt && (
           <>
             {" on "}
@@ -105,7 +105,7 @@ function AccountVerdict({ answer, sample, words }: { answer: Extract<LookupAnswe
 
 /** Per row, which of the owner's data the record names, in its own words, and when. */
 function DataNamed({ answer, words }: { answer: LookupAnswer; words: ListWords }) {
-  const rows = answer.requests.filter((r) => r.dataClasses.length > 0);
+  const rows = answer.rows.filter((r) => r.dataClasses.length > 0);
   if (rows.length === 0) return null;
   return (
     <>

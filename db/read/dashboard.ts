@@ -30,8 +30,8 @@ export type Facet = { value: string; count: number };
 export type SearchHit = { kind: "incident" | "event" | "source" | "finding"; slug: string; incident: string; ref: string; title: string; snippet: string };
 
 /** Cards on a page of the front page, and matches on a page of a search. */
-export const CARDS_PER_PAGE = 10;
-export const HITS_PER_PAGE = 20;
+export const CARDS_PER_PAGE = 6;
+export const HITS_PER_PAGE = 10;
 
 // When an incident happened: its earliest event of the incident itself (not its background or
 // the warnings before it), as a year; an incident with only such events has no year.

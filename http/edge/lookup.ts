@@ -162,7 +162,7 @@ const HANDLERS: Record<string, Handler> = {
         "cache-control": "no-store",
         ...result.headers,
       },
-      body: csv ? rowsCsv(shape, result.answer.requests) : rowsJson(result.answer),
+      body: csv ? rowsCsv(shape, result.answer.rows) : rowsJson(result.answer),
     };
   },
   "/incidents/[slug]/lookup/signout": async (req, slug) => {
