@@ -90,7 +90,7 @@ describe("the lookup query", () => {
 
   it("reads the generation with the rows even when the account has none", () => {
     const { rows, generation } = lookupAffected(db, list(), { kind: "account", tenantKey: "0".repeat(64) });
-    expect(rows).toMatchObject({ covers: "account", affected: false, affectedRows: 0, requests: [] });
+    expect(rows).toMatchObject({ covers: "account", affected: false, affectedRows: 0, rows: [] });
     expect(generation).toBeGreaterThan(0);
   });
 
@@ -167,7 +167,7 @@ describe("what a lookup by request ids reads, without a match", () => {
       return { runs, rows };
     };
     const big = reads(BIG_ACCOUNT);
-    expect(big.rows).toMatchObject({ requests: [], checkedRequestIds: asked.map((requestId) => ({ requestId, affected: false })) });
+    expect(big.rows).toMatchObject({ rows: [], checkedRequestIds: asked.map((requestId) => ({ requestId, affected: false })) });
     expect(big.runs.length).toBeGreaterThan(0);
     expect(big).toEqual(reads("e".repeat(32)));
   });

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/domain/access";
-import { readDashboard } from "@/db/read/dashboard";
+import { CARDS_PER_PAGE, readDashboard } from "@/db/read/dashboard";
 import { loadSeed } from "@/db/seed/load";
 import { updateIncident } from "@/db/write/incident";
 import { fillArchive } from "@/tests/support/archive";
@@ -43,7 +43,7 @@ describe("which kept answers a write makes again", () => {
     shown = readDashboard(t.db, {}).page.rows.map((r) => r.slug);
     const all = t.db.$client.prepare("SELECT slug FROM incident").pluck().all() as string[];
     unshown = all.find((s) => !shown.includes(s)) ?? "";
-    expect([shown.length, all.length, unshown]).toEqual([10, 15, expect.any(String)]);
+    expect([shown.length, all.length, unshown]).toEqual([CARDS_PER_PAGE, 15, expect.any(String)]);
     for (const path of [...PAGES, `/incidents/${unshown}`, `/incidents/${shown[0]}`]) {
       expect([path, await status(path)]).toEqual([path, "aftermath; fwd=miss"]);
       expect([path, await status(path)]).toEqual([path, "aftermath; hit"]);
