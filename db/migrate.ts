@@ -3,7 +3,7 @@ import path from "node:path";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { countUncountedLists } from "./affected/counts";
 import type { Db } from "./client";
-import { fillLatestAt } from "./write/latest-at";
+import { fillListing } from "./write/listing";
 
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "db/migrations");
 
@@ -23,5 +23,5 @@ export function migrateDatabase(db: Db): void {
     client.pragma("foreign_keys = ON");
   }
   countUncountedLists(db);
-  fillLatestAt(db);
+  fillListing(db);
 }

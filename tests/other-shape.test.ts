@@ -1,8 +1,12 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { AffectedShape } from "@/domain/record/affected-shape";
 import type { IncidentRecord } from "@/domain/record/record";
 import { callApi, postRecord, putShape, tokenAdd } from "./support/api";
+import { runScript } from "./support/export-run";
 import { visibleText } from "./support/html";
 import { linksFor, postLookup, sessionCookieOf } from "./support/lookup";
 
@@ -58,6 +62,12 @@ const RECORD: IncidentRecord = {
 
 const baseURL = inject("baseURL");
 const mine = `Owner.${randomBytes(3).toString("hex")}@Example.com`;
+const CSV = [
+  "account_id,occurred_at,role,data_classes",
+  `${mine},2026-10-01,shown,name;payment-address;card-last-four`,
+  `${mine.toLowerCase()},2026-10-01,saw,name`,
+  "other@example.com,2026-10-02,shown,name",
+];
 let token: string;
 let version: number;
 const get = async (path: string) => (await fetch(new URL(path, baseURL))).text();
@@ -78,15 +88,28 @@ describe("an affected list of subscribers, known by email, with data classes and
     const refused = await callApi("POST", `/incidents/${slug}/affected?version=${version}`, { token, body: bad, contentType: "text/csv" });
     expect(refused.response.status).toBe(400);
     expect(String(refused.body.detail)).toMatch(/line 3, field data_classes.*names only name, payment-address, card-last-four/);
-    const csv = [
-      "account_id,occurred_at,role,data_classes",
-      `${mine},2026-10-01,shown,name;payment-address;card-last-four`,
-      `${mine.toLowerCase()},2026-10-01,saw,name`,
-      "other@example.com,2026-10-02,shown,name",
-    ].join("\n");
+    const csv = CSV.join("\n");
     const taken = await callApi("POST", `/incidents/${slug}/affected?version=${version}`, { token, body: csv, contentType: "text/csv" });
     expect(taken.response.status, JSON.stringify(taken.body)).toBe(201);
     version = taken.body.version as number;
+  });
+
+  it("takes the same list through the command line, refusing a row of another shape by its line and the shape's words", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aftermath-other-shape-"));
+    try {
+      const file = path.join(dir, "subscribers.csv");
+      fs.writeFileSync(file, ["account_id,occurred_at,role,data_classes", "a@example.com,2026-10-01,shown,name", "not an email,2026-10-01,shown,name"].join("\n"));
+      expect(() => runScript("import-affected", ["--incident", slug, "--file", file, "--replace"], inject("databasePath"), inject("lookupSecret"))).toThrow(/line 3.*the email address of your subscription/s);
+      fs.writeFileSync(file, [...CSV, ""].join("\n"));
+      expect(runScript("import-affected", ["--incident", slug, "--file", file, "--replace"], inject("databasePath"), inject("lookupSecret"))).toContain("removed first (--replace): 3");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("keeps its version for the edits that follow", async () => {
+    version = (await callApi("GET", `/incidents/${slug}`, { token })).body.version as number;
+    expect(version).toBeGreaterThan(0);
   });
 
   it("shows the list in its own words on the page and in every export, with its counts per kind of data", async () => {

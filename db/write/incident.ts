@@ -7,7 +7,7 @@ import { parseInput } from "@/domain/input";
 import { recordAudit } from "../audit";
 import type { Db } from "../client";
 import { incident } from "../schema";
-import { keepLatestAt } from "./latest-at";
+import { keepListing } from "./listing";
 import { assertCanWrite, mutateIncident, setCitations, writeTransaction } from "./mutate";
 import { citesOf } from "../read/items";
 
@@ -26,7 +26,7 @@ export function createIncident({ db, actor, input }: { db: Db; actor: Actor; inp
     }
     const row = tx.insert(incident).values({ ...fields, published: false }).returning().get();
     setCitations(tx, row.id, "incident", row.id, cites);
-    keepLatestAt(tx, row.id);
+    keepListing(tx, row.id);
     recordAudit(tx, {
       actor,
       incident: { id: row.id, slug: row.slug },

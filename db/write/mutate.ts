@@ -11,7 +11,7 @@ import { source } from "@/domain/record/collections/sources";
 import { citation, incident } from "../schema";
 import { recordIn } from "../read/incident";
 import { RULED_ENTITIES, recordProblems } from "@/domain/record/checks";
-import { latestAtOf } from "./latest-at";
+import { listingOf } from "./listing";
 
 export type { Tx };
 
@@ -80,7 +80,7 @@ export function mutateIncident<R>(
     if (RULED_ENTITIES.has(done.entity)) keepsTheRules(tx, current.id, done.entity);
     const next = current.version + 1;
     tx.update(incident)
-      .set({ version: next, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`, latestAt: latestAtOf(tx, current.id) })
+      .set({ version: next, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`, ...listingOf(tx, current.id) })
       .where(eq(incident.id, current.id))
       .run();
     recordAudit(tx, {

@@ -13,7 +13,7 @@ import { insertCountsList } from "../affected/summary";
 import type { Db } from "../client";
 import { incident } from "../schema";
 import { insertRecord } from "./insert-record";
-import { keepLatestAt } from "./latest-at";
+import { keepListing } from "./listing";
 import { assertCanWrite, writeTransaction } from "./mutate";
 
 const importInput = z.strictObject({
@@ -40,7 +40,7 @@ export function importRecord({ db, actor, input }: { db: Db; actor: Actor; input
     if (problem) throw new DomainError("invalid", `Nothing was imported: ${problem.message}`);
     const incidentId = insertRecord(tx, record, updatedAt);
     if (affected) insertCountsList(db, incidentId, affected);
-    keepLatestAt(tx, incidentId);
+    keepListing(tx, incidentId);
     const items = Object.fromEntries(COLLECTION_NAMES.map((c) => [c, record[c].length]));
     recordAudit(tx, {
       actor,

@@ -37,8 +37,10 @@ export const incident = sqlite.sqliteTable(
     updatedAt: sqlite.text("updated_at").notNull().default(now),
     /** The start of its latest dated event (domain/record/latest.ts), kept by every write: the order lists page through. Null only until prepare fills it after the migration. */
     latestAt: sqlite.text("latest_at"),
+    /** The year of its earliest event of the incident itself (db/write/listing.ts); null when it has none. Kept with latest_at. */
+    year: sqlite.text("year"),
   },
-  (t) => [sqlite.uniqueIndex("incident_slug_idx").on(t.slug), sqlite.index("incident_listing_idx").on(t.published, t.latestAt, t.slug)],
+  (t) => [sqlite.uniqueIndex("incident_slug_idx").on(t.slug), sqlite.index("incident_listing_idx").on(t.published, t.latestAt, t.slug), sqlite.index("incident_year_idx").on(t.published, t.year)],
 );
 
 /** The incident as the record holds it: its fields and the sources it cites. */

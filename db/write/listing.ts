@@ -1,0 +1,36 @@
+import "server-only";
+import { eq, isNull } from "drizzle-orm";
+import { latestUpdate } from "@/domain/record/latest";
+import { event } from "@/domain/record/collections/events";
+import { source } from "@/domain/record/collections/sources";
+import type { Db, Tx } from "../client";
+import { incident } from "../schema";
+
+/** Phases that are not the incident itself: its background and the warnings before it. */
+const BEFORE_IT = new Set(["background", "warning"]);
+
+/**
+ * An incident's place in every list, from its events and sources as this transaction sees them:
+ * `latestAt`, the order lists page in (domain/record/latest.ts), and `year`, the year of its
+ * earliest event of the incident itself (null when it has none), the front page's filter.
+ */
+export function listingOf(tx: Tx, incidentId: number): { latestAt: string; year: string | null } {
+  const events = tx.select({ at: event.at, precision: event.precision, phase: event.phase }).from(event).where(eq(event.incidentId, incidentId)).all();
+  const sources = tx.select({ publishedOn: source.publishedOn }).from(source).where(eq(source.incidentId, incidentId)).all();
+  const own = events.flatMap((e) => (e.at !== null && !BEFORE_IT.has(e.phase) ? [e.at] : [])).sort();
+  return { latestAt: latestUpdate({ events, sources }), year: own[0]?.slice(0, 4) ?? null };
+}
+
+/** Sets them after a write: every verb that adds an incident or changes one does, in its own transaction. */
+export function keepListing(tx: Tx, incidentId: number): void {
+  tx.update(incident).set(listingOf(tx, incidentId)).where(eq(incident.id, incidentId)).run();
+}
+
+/** Fills them for incidents stored before the columns existed (migrations 0012, 0014); a no-op once every incident has them. */
+export function fillListing(db: Db): number {
+  return db.transaction((tx) => {
+    const missing = tx.select({ id: incident.id }).from(incident).where(isNull(incident.latestAt)).all();
+    for (const { id } of missing) keepListing(tx, id);
+    return missing.length;
+  });
+}
