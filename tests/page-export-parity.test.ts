@@ -24,7 +24,7 @@ describe("the incident page and its export.html", () => {
     const exported = sections(await text(`${INCIDENT_PATH}/export.html`));
     expect([...exported.keys()]).toEqual([...page.keys()]);
     expect(page.size).toBe(9);
-    // The page's own way to the lookup (in the affected section) is no part of the record the export carries.
+    // The page's own ways to the lookup (in the affected section, after the advice it carries out) are no part of the record the export carries.
     const pageOnly = (html: string) => html.replace(/<p class="no-print"><a href="\/incidents\/[^"]+\/lookup"[\s\S]*?<\/p>/g, "");
     for (const [id, html] of page) expect(visibleText(exported.get(id) ?? ""), id).toBe(visibleText(pageOnly(html)));
   });

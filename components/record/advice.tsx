@@ -17,7 +17,7 @@ export function Advice({ title, groups, check }: { title: string; groups: Advice
                 <li key={i}>
                   <span className="status">{STATUS_LABEL[r.status]}</span>
                   <Prose text={r.text} after={<Cite numbers={r.cites} />} className="run-in" />
-                  {r.answeredByLookup && check && <div className="mt-2">{check}</div>}
+                  {r.answeredByLookup && check && <p className="no-print">{check}</p>}
                 </li>
               ))}
             </ul>

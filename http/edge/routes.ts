@@ -8,14 +8,25 @@ import type { Admitted, EdgeAnswer } from "./gate";
  * (the editor, the APIs, Next's own files) goes to Next as it comes.
  */
 export type CachedRoute = { key: string } & (
-  | { kind: "page"; slug: string | null; preview: boolean }
+  | { kind: "page"; slug: string | null; preview: boolean; after?: Cursor; before?: Cursor }
   | { kind: "file"; slug: string; file: IncidentFile }
   | { kind: "feed"; after?: Cursor; before?: Cursor }
 );
 
+const queryOf = (url: string) => new URLSearchParams(url.includes("?") ? url.slice(url.indexOf("?") + 1) : "");
+
+/** A list's other page, when its address asks for nothing but one (`after` or `before` a good cursor): its key and cursor; null otherwise. */
+function pageOf(path: string, url: string): { key: string; after?: Cursor; before?: Cursor } | null {
+  const query = [...queryOf(url)];
+  const [only, ...more] = query;
+  if (!only || more.length > 0 || (only[0] !== "after" && only[0] !== "before")) return null;
+  const cursor = cursorParam.safeParse(only[1]);
+  return cursor.success ? { key: `${path}?${only[0]}=${only[1]}`, [only[0]]: cursor.data } : null;
+}
+
 /** The feed's page from its address: `after` (older entries) or `before` (newer) a cursor, or the first; other parameters are not its to read. */
 function feedRoute(path: string, url: string): CachedRoute | { refuse: EdgeAnswer } {
-  const query = new URLSearchParams(url.includes("?") ? url.slice(url.indexOf("?") + 1) : "");
+  const query = queryOf(url);
   const after = query.getAll("after");
   const before = query.getAll("before");
   if (after.length + before.length === 0) return { key: path, kind: "feed" };
@@ -33,8 +44,12 @@ export function cachedRoute(req: IncomingMessage, { route, path }: Admitted): Ca
   if (!kept || (req.method !== "GET" && req.method !== "HEAD")) return null;
   // A navigation inside the app asks for the page's RSC payload, not its HTML; Next answers those.
   if (req.headers.rsc !== undefined || req.url?.includes("_rsc=")) return null;
-  if (route.spec.readsQuery && req.url?.includes("?")) return null;
   const slug = route.params.slug ?? null;
+  if (route.spec.readsQuery && req.url?.includes("?")) {
+    // Another page of the list, and nothing else in the address, is kept like its first.
+    const other = route.spec.keepsPages && kept === "page" ? pageOf(path, req.url) : null;
+    return other ? { ...other, kind: "page", slug, preview: false } : null;
+  }
   if (kept === "feed") return feedRoute(path, req.url ?? "");
   if (kept === "page") return { key: path, kind: "page", slug, preview: route.spec.preview === true };
   return slug === null ? null : { key: path, kind: "file", slug, file: kept };

@@ -35,8 +35,8 @@ export function stamper(db: Db): (route: CachedRoute) => string {
       return JSON.stringify([rowsOf(page.rows), page.total, page.offset]);
     }
     if (route.slug !== null) return incident(route.slug);
-    if (route.key === "/") {
-      const { page, facets } = readDashboard(db, {});
+    if (route.kind === "page" && (route.key === "/" || route.key.startsWith("/?"))) {
+      const { page, facets } = readDashboard(db, { after: route.after, before: route.before });
       return JSON.stringify([rowsOf(page.rows), page.total, facets]);
     }
     if (route.key === "/compare") {
