@@ -23,7 +23,10 @@ export const sampleSpec = z.strictObject({
   role: z.string().min(1),
   requestIdSuffixes: z.array(z.string().regex(/^[A-Za-z0-9]+$/)).min(1),
 });
-export type SampleSpec = z.infer<typeof sampleSpec>;
+/** The form the incident's account ids take (its shape's), which the sample's ids follow. */
+export type SampleIdForm = { kind: "hex"; digits: number } | { kind: "uuid" } | { kind: "decimal"; maxDigits: number } | { kind: "email" } | { kind: "text"; maxLength: number };
+/** sample.json, and the account-id form the seed's reader adds from the incident's shape (never written twice). */
+export type SampleSpec = z.infer<typeof sampleSpec> & { accountForm: SampleIdForm };
 
 /** A row as an affected-list file gives it. */
 /** A row as an affected-list file gives it; its measure under the spec's key. */
@@ -41,10 +44,28 @@ function pick<T>(random: () => number, items: readonly T[]): T {
   return item;
 }
 
-/** Account ids (32 hex digits) in the order the sample hands them out; ids past `spec.accounts` are in no row. */
+/** One made-up account id of the list's form. */
+function accountIdOf(random: () => number, form: SampleIdForm): string {
+  switch (form.kind) {
+    case "hex":
+      return hex(random, form.digits);
+    case "uuid": {
+      const h = hex(random, 32);
+      return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+    }
+    case "decimal":
+      return String(1 + Math.floor(random() * 9)) + Array.from({ length: form.maxDigits - 1 }, () => Math.floor(random() * 10)).join("");
+    case "email":
+      return `account-${hex(random, 12)}@example.com`;
+    case "text":
+      return `account-${hex(random, Math.max(1, Math.min(24, form.maxLength - 8)))}`;
+  }
+}
+
+/** Account ids, in the list's own form, in the order the sample hands them out; ids past `spec.accounts` are in no row. */
 export function sampleAccountIds(spec: SampleSpec, count: number = spec.accounts): string[] {
   const random = prng(spec.accountSeed);
-  return Array.from({ length: count }, () => hex(random, 32));
+  return Array.from({ length: count }, () => accountIdOf(random, spec.accountForm));
 }
 
 export function generateSample(spec: SampleSpec): SampleRow[] {

@@ -4,6 +4,7 @@ import { COLLECTION_NAMES, COLLECTIONS, isCollection } from "@/domain/record/col
 import { type IncidentRecord, incidentRecord } from "@/domain/record/record";
 import type { z } from "zod";
 import { type SampleSpec, sampleSpec } from "@/lib/sample-list";
+import { shapeOf } from "@/domain/record/affected-shape";
 
 // The shipped incidents: each folder of seed/ holds one, as plain JSON in the record's format.
 
@@ -48,7 +49,8 @@ export function readSeedIncident(slug: string, dir: string = SEED_DIR): SeedInci
   const parsed = incidentRecord.safeParse(raw);
   const fileOf = (part: string) => (part === "incident" ? INCIDENT_FILE : part === "affectedShape" ? SHAPE_FILE : isCollection(part) ? COLLECTIONS[part].seedFile : part);
   if (!parsed.success) throw new Error(`The seed is invalid:\n${problemsOf(slug, parsed.error.issues, fileOf).join("\n")}`);
-  return { record: parsed.data, sample: optionalFile(slug, folder, SAMPLE_FILE, sampleSpec) };
+  const sample = optionalFile(slug, folder, SAMPLE_FILE, sampleSpec);
+  return { record: parsed.data, sample: sample && { ...sample, accountForm: shapeOf(parsed.data).account.form } };
 }
 
 /** One of the folder's optional files, checked; null when it is not there. */
