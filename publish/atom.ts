@@ -29,19 +29,7 @@ function pageLinks(pages: AtomOptions["pages"]): string[] {
  */
 export function renderAtomFeed(cards: readonly CardView[], opts: AtomOptions): string {
   const sorted = newestFirst(cards);
-  const entries = sorted.map((c) =>
-    [
-      `  <entry>`,
-      `    <id>${x(`${TAG}:incident/${c.slug}`)}</id>`,
-      `    <title>${x(c.title)}</title>`,
-      `    <updated>${c.updated}</updated>`,
-      `    <link rel="alternate" type="text/html" href="${x(`${opts.baseUrl}incidents/${encodeURIComponent(c.slug)}/`)}"/>`,
-      `    <summary>${x(prosePlain(c.impact))}</summary>`,
-      `    <content type="text">${x(`${prosePlain(c.impact)}${listLine(c)}`)}</content>`,
-      `    <author><name>Aftermath</name></author>`,
-      `  </entry>`,
-    ].join("\n"),
-  );
+  const entries = sorted.map((c) => entryOf(c, opts.baseUrl));
   return [
     `<?xml version="1.0" encoding="utf-8"?>`,
     `<feed xmlns="http://www.w3.org/2005/Atom">`,
@@ -54,5 +42,34 @@ export function renderAtomFeed(cards: readonly CardView[], opts: AtomOptions): s
     ...entries,
     `</feed>`,
     "",
+  ].join("\n");
+}
+
+// A card is made once per version of its record (view/card.ts), so its entry is written once per
+// version and address too: the feed after a write to one incident writes one entry, not fifty.
+const written = new WeakMap<CardView, Map<string, string>>();
+
+function entryOf(c: CardView, baseUrl: string): string {
+  const byBase = written.get(c) ?? new Map<string, string>();
+  written.set(c, byBase);
+  const known = byBase.get(baseUrl);
+  if (known !== undefined) return known;
+  const entry = writeEntry(c, baseUrl);
+  byBase.set(baseUrl, entry);
+  return entry;
+}
+
+function writeEntry(c: CardView, baseUrl: string): string {
+  const impact = prosePlain(c.impact);
+  return [
+    `  <entry>`,
+    `    <id>${x(`${TAG}:incident/${c.slug}`)}</id>`,
+    `    <title>${x(c.title)}</title>`,
+    `    <updated>${c.updated}</updated>`,
+    `    <link rel="alternate" type="text/html" href="${x(`${baseUrl}incidents/${encodeURIComponent(c.slug)}/`)}"/>`,
+    `    <summary>${x(impact)}</summary>`,
+    `    <content type="text">${x(`${impact}${listLine(c)}`)}</content>`,
+    `    <author><name>Aftermath</name></author>`,
+    `  </entry>`,
   ].join("\n");
 }

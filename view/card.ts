@@ -33,7 +33,19 @@ function exposureOf(rows: ReturnType<typeof durationRows>): CardView["when"] {
   return row && range ? { label: row.label, range } : null;
 }
 
+// A list reads each shown record once per version (db/read/shown.ts), the same object each time:
+// its card is made once too, so a list after a write to one incident makes one card, not fifty.
+const made = new WeakMap<Stored, CardView>();
+
 export function cardView(stored: Stored): CardView {
+  const known = made.get(stored);
+  if (known) return known;
+  const card = makeCard(stored);
+  made.set(stored, card);
+  return card;
+}
+
+function makeCard(stored: Stored): CardView {
   const { record } = stored;
   const i = record.incident;
   const rows = durationRows(record);

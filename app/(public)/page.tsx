@@ -3,7 +3,7 @@ import Link from "next/link";
 import { DashboardFilters } from "@/components/dashboard/filters";
 import { DashboardResults } from "@/components/dashboard/results";
 import { getDb } from "@/db/client";
-import { dashboardQuery, readDashboard } from "@/db/read/dashboard";
+import { type QueryParams, parseDashboardAddress, readDashboard } from "@/db/read/dashboard";
 import { readShown } from "@/db/read/shown";
 import { fieldErrors } from "@/domain/input";
 import { answerPageWith } from "@/http/form-action";
@@ -12,21 +12,13 @@ import { dashboardView } from "@/view/dashboard";
 
 export const dynamic = "force-dynamic";
 
-type Params = Record<string, string | string[] | undefined>;
-
-/** The address's filters: an empty or blank one is "any" (the form sends it so); a repeated one is refused, not picked from. */
-function askedOf(params: Params) {
-  const given = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && (typeof v !== "string" || v.trim() !== "")));
-  return dashboardQuery.safeParse(given);
-}
-
-export async function generateMetadata({ searchParams }: { searchParams: Promise<Params> }): Promise<Metadata> {
-  const asked = askedOf(await searchParams);
+export async function generateMetadata({ searchParams }: { searchParams: Promise<QueryParams> }): Promise<Metadata> {
+  const asked = parseDashboardAddress(await searchParams);
   return { title: asked.success && asked.data.q ? `“${asked.data.q}”: incidents` : "Incidents" };
 }
 
-export default async function HomePage({ searchParams }: { searchParams: Promise<Params> }) {
-  const asked = askedOf(await searchParams);
+export default async function HomePage({ searchParams }: { searchParams: Promise<QueryParams> }) {
+  const asked = parseDashboardAddress(await searchParams);
   // The page still explains itself, but a shared address that asks for the impossible is a 400, not a 200.
   if (!asked.success) answerPageWith(400);
   const db = getDb();

@@ -25,6 +25,23 @@ export const dashboardQuery = z.object({
 export type DashboardQuery = z.infer<typeof dashboardQuery>;
 /** The address's own text of each part, as links to other pages carry them on. */
 export type DashboardAddress = z.input<typeof dashboardQuery>;
+/** An address's query as Next and the edge read it: a part given twice is a list. */
+export type QueryParams = Record<string, string | string[] | undefined>;
+
+/** The front page's address read: an empty or blank part is "any" (the form sends it so); a repeated one is refused, not picked from. */
+export function parseDashboardAddress(params: QueryParams) {
+  const given = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && (typeof v !== "string" || v.trim() !== "")));
+  return dashboardQuery.safeParse(given);
+}
+
+/** The parts of a good address that the page reads, as given and in one order: addresses that differ only otherwise (utm_…, order) show one page. */
+export function dashboardKey(params: QueryParams): string {
+  const read = Object.keys(dashboardQuery.shape).sort().flatMap((name) => {
+    const value = params[name];
+    return typeof value === "string" && value.trim() !== "" ? [[name, value]] : [];
+  });
+  return new URLSearchParams(read).toString();
+}
 
 export type Facet = { value: string; count: number };
 export type SearchHit = { kind: "incident" | "event" | "source" | "finding"; slug: string; incident: string; ref: string; title: string; snippet: string };
@@ -55,7 +72,7 @@ function facet(db: Db, expression: string): Facet[] {
   return z.array(facetRow).parse(rows);
 }
 
-/** The published incidents that match every filter and the search; a search with no word in it matches nothing rather than everything. */
+/** The published incidents that match every filter; a search with no word in it matches nothing rather than everything. */
 function filterOf(asked: DashboardQuery, search: ReturnType<typeof ftsQuery>): Filter {
   const where: string[] = [];
   const params: Record<string, string> = {};
@@ -69,8 +86,26 @@ function filterOf(asked: DashboardQuery, search: ReturnType<typeof ftsQuery>): F
   add("i.status = :status", "status", asked.status);
   add(`${YEAR} = :year`, "year", asked.year);
   if (asked.q && !search) where.push("0");
-  add("i.id IN (SELECT incident_id FROM search_text WHERE search_text MATCH :match)", "match", search?.query);
   return { where, params };
+}
+
+/** The filter's incidents that the search matches too. */
+const amongMatched = (filter: Filter, matched: string): Filter => ({
+  where: [...filter.where, "i.id IN (SELECT value FROM json_each(:matched))"],
+  params: { ...filter.params, matched },
+});
+
+// The incidents a search matches, found once for the page's rows and both its counts, from each
+// text's rowid (its row's id * 4 + kind, migration 0008) by primary key: reading the FTS table's
+// own incident_id column loads every matching text (1,666 at 1,000 incidents), five times slower.
+const MATCHED_INCIDENTS = `SELECT DISTINCT CASE s.rowid % 4 WHEN 0 THEN s.rowid / 4
+    WHEN 1 THEN (SELECT incident_id FROM event WHERE id = s.rowid / 4)
+    WHEN 2 THEN (SELECT incident_id FROM source WHERE id = s.rowid / 4)
+    ELSE (SELECT incident_id FROM finding WHERE id = s.rowid / 4) END
+  FROM search_text s WHERE search_text MATCH ?`;
+function matchedIncidents(db: Db, match: string): string {
+  const ids = z.array(z.number().int()).parse(db.$client.prepare(MATCHED_INCIDENTS).pluck().all(match));
+  return JSON.stringify(ids);
 }
 
 /**
@@ -81,7 +116,8 @@ function filterOf(asked: DashboardQuery, search: ReturnType<typeof ftsQuery>): F
 export function readDashboard(db: Db, asked: DashboardQuery) {
   const search = asked.q ? ftsQuery(asked.q) : null;
   const filter = filterOf(asked, search);
-  const page: ListedPage = readListedPage(db, filter, { after: asked.after, before: asked.before, size: CARDS_PER_PAGE });
+  const listed = search ? amongMatched(filter, matchedIncidents(db, search.query)) : filter;
+  const page: ListedPage = readListedPage(db, listed, { after: asked.after, before: asked.before, size: CARDS_PER_PAGE });
   const from = asked.from ?? 0;
   const hits = search
     ? z.array(hitRow).parse(
@@ -93,7 +129,7 @@ export function readDashboard(db: Db, asked: DashboardQuery) {
              FROM search_text s JOIN incident i ON i.id = s.incident_id
              WHERE search_text MATCH :match AND ${["i.published = 1", ...filter.where].join(" AND ")} ORDER BY rank LIMIT ${HITS_PER_PAGE + 1} OFFSET ${from}`,
           )
-          .all(filter.params),
+          .all({ ...filter.params, match: search.query }),
       )
     : [];
   return {

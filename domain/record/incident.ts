@@ -40,7 +40,15 @@ export const incident = sqlite.sqliteTable(
     /** The year of its earliest event of the incident itself (db/write/listing.ts); null when it has none. Kept with latest_at. */
     year: sqlite.text("year"),
   },
-  (t) => [sqlite.uniqueIndex("incident_slug_idx").on(t.slug), sqlite.index("incident_listing_idx").on(t.published, t.latestAt, t.slug), sqlite.index("incident_year_idx").on(t.published, t.year)],
+  // The front page's facets count published incidents per value from these, never the wide rows.
+  (t) => [
+    sqlite.uniqueIndex("incident_slug_idx").on(t.slug),
+    sqlite.index("incident_listing_idx").on(t.published, t.latestAt, t.slug),
+    sqlite.index("incident_year_idx").on(t.published, t.year),
+    sqlite.index("incident_provider_idx").on(t.published, t.provider),
+    sqlite.index("incident_kind_idx").on(t.published, t.kind),
+    sqlite.index("incident_status_idx").on(t.published, t.status),
+  ],
 );
 
 /** The incident as the record holds it: its fields and the sources it cites. */

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { OutgoingHttpHeaders } from "node:http";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { brotliCompress, constants, gzipSync } from "node:zlib";
 
 /** One finished answer, kept with its bytes compressed ahead: what it shows (`stamp`, see stamps.ts) as it stood at `generation`. */
 export type Entry = {
@@ -12,24 +12,38 @@ export type Entry = {
   etag: string;
   identity: Buffer;
   gzip: Buffer;
-  br: Buffer;
+  /** Null until brotli, off the event loop, has finished; until then br's takers are sent gzip. */
+  br: Buffer | null;
+  /** What it holds in memory, counted once: brotli's bytes are at most gzip's. */
+  bytes: number;
 };
+
+// Brotli at quality 10 takes 8 ms for a 40 KB list and 76 ms for a 225 KB incident page: done on
+// the event loop, every reader after a write waited for it. In libuv's pool it waits for no one.
+const BROTLI = { [constants.BROTLI_PARAM_QUALITY]: 10 };
 
 /** Compressed once per version of the record, then sent to every reader as it is; its header names lower-cased once, as the writer merges them. */
 export function makeEntry(at: { generation: number; stamp: string }, status: number, headers: OutgoingHttpHeaders, body: Buffer): Entry {
-  return {
+  const gzip = gzipSync(body, { level: 9 });
+  const entry: Entry = {
     generation: at.generation,
     stamp: at.stamp,
     status,
     headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value])),
     etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
     identity: body,
-    gzip: gzipSync(body, { level: 9 }),
-    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 10, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gzip,
+    br: null,
+    bytes: body.length + 2 * gzip.length,
   };
+  // A failure leaves it null: the entry is then sent as gzip, as it was until brotli finished.
+  brotliCompress(body, { params: { ...BROTLI, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }, (error, out) => {
+    if (!error) entry.br = out;
+  });
+  return entry;
 }
 
-const sizeOf = (e: Entry) => e.identity.length + e.gzip.length + e.br.length;
+const sizeOf = (e: Entry) => e.bytes;
 
 /** How a kept answer was found: made at this generation, or of an older one whose stamp still holds (RFC 9211's words for the Cache-Status header). */
 export type Found = "hit" | "revalidated";

@@ -24,8 +24,8 @@ export type RouteSpec = {
   kept?: "page" | "feed" | IncidentFile;
   /** A kept page that reads its query (the dashboard's search and filters): kept only when asked without one. */
   readsQuery?: true;
-  /** A kept page whose other pages (`?after=` or `?before=` a cursor, and nothing else) are kept too. */
-  keepsPages?: true;
+  /** A kept page kept at every good address too (its other pages, a search, filters), by the parts it reads (http/edge/routes.ts). */
+  keepsQueries?: true;
   /** An incident's page a signed-in editor may open while it is a draft: rendered for them, never kept. */
   preview?: true;
 };
@@ -40,7 +40,7 @@ const editorForm = { maxBytes: BODY_LIMITS.editorForm, form: true } as const;
 
 export const ROUTES: readonly RouteSpec[] = [
   // Kept bare and paged; a search or a filter in the address is rendered for that request.
-  { ...publicPage("/"), readsQuery: true, keepsPages: true },
+  { ...publicPage("/"), readsQuery: true, keepsQueries: true },
   file("/feed.xml", "feed"),
   // Kept bare (the newest per measure); a reader's choice of incidents is rendered for that request.
   { ...publicPage("/compare"), readsQuery: true },

@@ -1,5 +1,7 @@
 import type { IncomingMessage } from "node:http";
-import { type Cursor, cursorParam } from "@/db/read/listing";
+import { type DashboardQuery, dashboardKey, parseDashboardAddress, type QueryParams } from "@/db/read/dashboard";
+import { cursorParam } from "@/db/read/listing";
+import type { Cursor } from "@/db/read/listing";
 import type { IncidentFile } from "@/publish/files";
 import type { Admitted, EdgeAnswer } from "./gate";
 
@@ -8,20 +10,27 @@ import type { Admitted, EdgeAnswer } from "./gate";
  * (the editor, the APIs, Next's own files) goes to Next as it comes.
  */
 export type CachedRoute = { key: string } & (
-  | { kind: "page"; slug: string | null; preview: boolean; after?: Cursor; before?: Cursor }
+  | { kind: "page"; slug: string | null; preview: boolean; asked?: DashboardQuery }
   | { kind: "file"; slug: string; file: IncidentFile }
   | { kind: "feed"; after?: Cursor; before?: Cursor }
 );
 
 const queryOf = (url: string) => new URLSearchParams(url.includes("?") ? url.slice(url.indexOf("?") + 1) : "");
 
-/** A list's other page, when its address asks for nothing but one (`after` or `before` a good cursor): its key and cursor; null otherwise. */
-function pageOf(path: string, url: string): { key: string; after?: Cursor; before?: Cursor } | null {
-  const query = [...queryOf(url)];
-  const [only, ...more] = query;
-  if (!only || more.length > 0 || (only[0] !== "after" && only[0] !== "before")) return null;
-  const cursor = cursorParam.safeParse(only[1]);
-  return cursor.success ? { key: `${path}?${only[0]}=${only[1]}`, [only[0]]: cursor.data } : null;
+/**
+ * The front page at any good address (a page of the list, a search, filters): its key is the parts
+ * it reads, as given; null for an address it refuses (a 400, which is not kept).
+ */
+function listOf(path: string, url: string): { key: string; asked: DashboardQuery } | null {
+  const params: QueryParams = {};
+  for (const [name, value] of queryOf(url)) {
+    const had = params[name];
+    params[name] = had === undefined ? value : [...(typeof had === "string" ? [had] : had), value];
+  }
+  const asked = parseDashboardAddress(params);
+  if (!asked.success) return null;
+  const query = dashboardKey(params);
+  return { key: query ? `${path}?${query}` : path, asked: asked.data };
 }
 
 /** The feed's page from its address: `after` (older entries) or `before` (newer) a cursor, or the first; other parameters are not its to read. */
@@ -38,7 +47,7 @@ function feedRoute(path: string, url: string): CachedRoute | { refuse: EdgeAnswe
   return { key: `${path}?${name}=${text}`, kind: "feed", [name]: cursor.data };
 }
 
-/** The kept answer a GET or HEAD asks for, or null; the key is the path (the feed's with its page): a page that reads its query is kept only without one. */
+/** The kept answer a GET or HEAD asks for, or null; the key is the path (the feed's with its page): a page that reads its query is kept only without one, or by the parts it reads. */
 export function cachedRoute(req: IncomingMessage, { route, path }: Admitted): CachedRoute | { refuse: EdgeAnswer } | null {
   const kept = route?.spec.kept;
   if (!kept || (req.method !== "GET" && req.method !== "HEAD")) return null;
@@ -46,9 +55,9 @@ export function cachedRoute(req: IncomingMessage, { route, path }: Admitted): Ca
   if (req.headers.rsc !== undefined || req.url?.includes("_rsc=")) return null;
   const slug = route.params.slug ?? null;
   if (route.spec.readsQuery && req.url?.includes("?")) {
-    // Another page of the list, and nothing else in the address, is kept like its first.
-    const other = route.spec.keepsPages && kept === "page" ? pageOf(path, req.url) : null;
-    return other ? { ...other, kind: "page", slug, preview: false } : null;
+    // The list at any good address (another page, a search, a filter) is kept like its first.
+    const list = route.spec.keepsQueries && kept === "page" ? listOf(path, req.url) : null;
+    return list ? { ...list, kind: "page", slug, preview: false } : null;
   }
   if (kept === "feed") return feedRoute(path, req.url ?? "");
   if (kept === "page") return { key: path, kind: "page", slug, preview: route.spec.preview === true };

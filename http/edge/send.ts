@@ -31,29 +31,31 @@ const CACHE_STATUS: Record<Served, string> = {
   shared: "aftermath; fwd=miss; collapsed",
 };
 type Head = { sent: OutgoingHttpHeaders; notModified: OutgoingHttpHeaders; etag: string };
-type Heads = Record<Encoding, Record<Served, Head>>;
-/** Each kept answer's heads, one per encoding, made at its first answer rather than at every one. */
+type Heads = Partial<Record<Encoding, Record<Served, Head>>>;
+/** Each kept answer's heads, per encoding, made at its first answer in it rather than at every one. */
 const heads = new WeakMap<Entry, Heads>();
 
-function headsOf(entry: Entry): Heads {
-  const made = heads.get(entry);
+function headsOf(entry: Entry, encoding: Encoding, body: Buffer): Record<Served, Head> {
+  const all = heads.get(entry) ?? {};
+  heads.set(entry, all);
+  const made = all[encoding];
   if (made) return made;
-  const head = (encoding: Encoding, served: Served): Head => {
+  const head = (served: Served): Head => {
     const etag = entry.etag.replace(/"$/, `${ETAG_SUFFIX[encoding]}"`);
     const notModified: OutgoingHttpHeaders = { ...entry.headers, etag, "cache-status": CACHE_STATUS[served] };
-    const sent: OutgoingHttpHeaders = { ...notModified, ...(encoding === "identity" ? {} : { "content-encoding": encoding }), "content-length": entry[encoding].length };
+    const sent: OutgoingHttpHeaders = { ...notModified, ...(encoding === "identity" ? {} : { "content-encoding": encoding }), "content-length": body.length };
     return { sent, notModified, etag };
   };
-  const each = (encoding: Encoding) => ({ hit: head(encoding, "hit"), revalidated: head(encoding, "revalidated"), made: head(encoding, "made"), shared: head(encoding, "shared") });
-  const all: Heads = { br: each("br"), gzip: each("gzip"), identity: each("identity") };
-  heads.set(entry, all);
-  return all;
+  const each = { hit: head("hit"), revalidated: head("revalidated"), made: head("made"), shared: head("shared") };
+  all[encoding] = each;
+  return each;
 }
 
-/** A kept answer, in the encoding the client takes, or 304 when it has this one already: its head and body in one go. */
+/** A kept answer, in the encoding the client takes (gzip for br's takers until its brotli is made), or 304 when it has this one already: its head and body in one go. */
 export function sendEntry(asked: Asked, res: EdgeResponse, entry: Entry, served: Served): void {
-  const encoding = chooseEncoding(asked.acceptEncoding);
-  const head = headsOf(entry)[encoding][served];
+  const chosen = chooseEncoding(asked.acceptEncoding);
+  const [encoding, body] = chosen === "br" && entry.br ? (["br", entry.br] as const) : chosen === "identity" ? (["identity", entry.identity] as const) : (["gzip", entry.gzip] as const);
+  const head = headsOf(entry, encoding, body)[served];
   if (entry.status === 200 && matches(asked.ifNoneMatch, head.etag)) return res.send(304, head.notModified, undefined);
-  res.send(entry.status, head.sent, asked.method === "HEAD" ? undefined : entry[encoding]);
+  res.send(entry.status, head.sent, asked.method === "HEAD" ? undefined : body);
 }

@@ -36,8 +36,9 @@ export function stamper(db: Db): (route: CachedRoute) => string {
     }
     if (route.slug !== null) return incident(route.slug);
     if (route.kind === "page" && (route.key === "/" || route.key.startsWith("/?"))) {
-      const { page, facets } = readDashboard(db, { after: route.after, before: route.before });
-      return JSON.stringify([rowsOf(page.rows), page.total, facets]);
+      // A search's hits are stamped by what they show: each text's title and snippet as matched.
+      const { page, facets, hits, moreHits } = readDashboard(db, route.asked ?? {});
+      return JSON.stringify([rowsOf(page.rows), page.total, page.offset, facets, hits, moreHits]);
     }
     if (route.key === "/compare") {
       const { rows, charted } = comparedRows(db, roles, null);
