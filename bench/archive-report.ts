@@ -25,12 +25,13 @@ export function report({ shape, incidents, pages, small, large }: { shape: LoadS
     const a = small[i];
     const b = large[i];
     if (!a || !b) return;
-    const row = (figure: string, x: number | null, y: number | null, show: (n: number) => string, higherIsBetter: boolean) => {
+    const row = (figure: string, x: number | null, y: number | null, show: (n: number) => string, higherIsBetter: boolean, verdict?: string) => {
       const r = x !== null && y !== null && x > 0 ? y / x : null;
       const ok = r === null ? null : higherIsBetter ? r >= 1 / WITHIN : r <= WITHIN;
-      cells.push([page.name, figure, x === null ? "—" : show(x), y === null ? "—" : show(y), r === null ? "—" : `${r.toFixed(2)}×`, ok === null ? "no 3-incident figure" : met(ok)]);
+      cells.push([page.name, figure, x === null ? "—" : show(x), y === null ? "—" : show(y), r === null ? "—" : `${r.toFixed(2)}×`, verdict ?? (ok === null ? "no 3-incident figure" : met(ok))]);
     };
-    row("size", a.bytes, b.bytes, kb, false);
+    // A page that shows more items at 1,000 by design (the feed's newest 50) is held to its size per item.
+    row("size", a.bytes, b.bytes, kb, false, page.item ? "more items shown: see per item" : undefined);
     if (a.items && b.items && a.bytes !== null && b.bytes !== null) row(`size per item (${fmt(a.items)} and ${fmt(b.items)})`, a.bytes / a.items, b.bytes / b.items, kb, false);
     row("first answer after a write", a.renderMs, b.renderMs, (n) => `${n.toFixed(1)} ms`, false);
     row(page.kept ? "cached req/s" : "req/s (rendered each time)", a.load?.reqPerSec ?? null, b.load?.reqPerSec ?? null, fmt, true);

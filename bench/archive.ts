@@ -6,7 +6,7 @@
 // only when something broke (a build or server, a wrong answer, errors or non-2xx under load).
 //
 // Env: BENCH_INCIDENTS (1000), BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_CONNECTIONS (50),
-// BENCH_LOAD_WORKERS (2), BENCH_RENDERS (11), BENCH_REUSE_BUILD=1, BENCH_KEEP=1. See BENCHMARKS.md.
+// BENCH_LOAD_WORKERS (2), BENCH_RENDERS (21), BENCH_REUSE_BUILD=1, BENCH_KEEP=1. See BENCHMARKS.md.
 import path from "node:path";
 import { readEnv } from "@/config/env";
 import { openDatabase } from "@/db/client";
@@ -25,7 +25,7 @@ import { type Server, appArgs, appEnv, serverPool } from "./support/servers";
 
 const SECRET = "be9c".repeat(16);
 const INCIDENTS = intEnv("BENCH_INCIDENTS", 1000);
-const RENDERS = intEnv("BENCH_RENDERS", 11);
+const RENDERS = intEnv("BENCH_RENDERS", 21);
 const SHAPE: LoadShape = {
   connections: intEnv("BENCH_CONNECTIONS", 50),
   warmupSeconds: intEnv("BENCH_WARMUP_SECONDS", 3),

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { INCIDENT_STATUSES } from "@/domain/record/constants";
 import { MARK_END, MARK_START, ftsQuery } from "@/lib/search-query";
 import type { Db } from "../client";
+import { statement } from "../statements";
 import { type Filter, type ListedPage, cursorParam, readListedPage } from "./listing";
 
 /** What the front page reads of its address: every part optional, each checked; others (utm_…) are not its to read. */
@@ -66,9 +67,7 @@ const hitRow = z.strictObject({
 });
 
 function facet(db: Db, expression: string): Facet[] {
-  const rows = db.$client
-    .prepare(`SELECT ${expression} AS value, count(*) AS count FROM incident i WHERE i.published = 1 AND ${expression} IS NOT NULL GROUP BY 1 ORDER BY 1`)
-    .all();
+  const rows = statement(db.$client, `SELECT ${expression} AS value, count(*) AS count FROM incident i WHERE i.published = 1 AND ${expression} IS NOT NULL GROUP BY 1 ORDER BY 1`).all();
   return z.array(facetRow).parse(rows);
 }
 
@@ -104,7 +103,7 @@ const MATCHED_INCIDENTS = `SELECT DISTINCT CASE s.rowid % 4 WHEN 0 THEN s.rowid 
     ELSE (SELECT incident_id FROM finding WHERE id = s.rowid / 4) END
   FROM search_text s WHERE search_text MATCH ?`;
 function matchedIncidents(db: Db, match: string): string {
-  const ids = z.array(z.number().int()).parse(db.$client.prepare(MATCHED_INCIDENTS).pluck().all(match));
+  const ids = z.array(z.number().int()).parse(statement(db.$client, MATCHED_INCIDENTS).pluck().all(match));
   return JSON.stringify(ids);
 }
 
@@ -121,15 +120,14 @@ export function readDashboard(db: Db, asked: DashboardQuery) {
   const from = asked.from ?? 0;
   const hits = search
     ? z.array(hitRow).parse(
-        db.$client
-          .prepare(
+        statement(
+            db.$client,
             `SELECT s.kind AS kind, i.slug AS slug, i.title AS incident, CAST(s.ref AS TEXT) AS ref,
                highlight(search_text, 3, '${MARK_START}', '${MARK_END}') AS title,
                snippet(search_text, 4, '${MARK_START}', '${MARK_END}', '…', 24) AS snippet
              FROM search_text s JOIN incident i ON i.id = s.incident_id
-             WHERE search_text MATCH :match AND ${["i.published = 1", ...filter.where].join(" AND ")} ORDER BY rank LIMIT ${HITS_PER_PAGE + 1} OFFSET ${from}`,
-          )
-          .all({ ...filter.params, match: search.query }),
+             WHERE search_text MATCH :match AND ${["i.published = 1", ...filter.where].join(" AND ")} ORDER BY rank LIMIT ${HITS_PER_PAGE + 1} OFFSET :from`,
+          ).all({ ...filter.params, match: search.query, from }),
       )
     : [];
   return {
@@ -139,7 +137,24 @@ export function readDashboard(db: Db, asked: DashboardQuery) {
     hitsFrom: from,
     moreHits: hits.length > HITS_PER_PAGE,
     search,
-    facets: { provider: facet(db, "i.provider"), kind: facet(db, "i.kind"), year: facet(db, YEAR), status: facet(db, "i.status") },
+    facets: facetsOf(db),
   };
 }
 export type Dashboard = ReturnType<typeof readDashboard>;
+
+const facetsOf = (db: Db) => ({ provider: facet(db, "i.provider"), kind: facet(db, "i.kind"), year: facet(db, YEAR), status: facet(db, "i.status") });
+
+/**
+ * What a search's page shows changes only if an incident it matches changes (its version), the
+ * set it matches does, or the facets do: stamped so, without ranking every matching text as the
+ * page itself must (http/edge/stamps.ts).
+ */
+export function searchStamp(db: Db, asked: DashboardQuery & { q: string }): string {
+  const search = ftsQuery(asked.q);
+  if (!search) return "no-words";
+  const { where, params } = amongMatched(filterOf(asked, search), matchedIncidents(db, search.query));
+  const rows = statement(db.$client, `SELECT group_concat(i.id || ':' || i.version, ',') FROM incident i WHERE ${["i.published = 1", ...where].join(" AND ")}`)
+    .pluck()
+    .get(params);
+  return JSON.stringify([rows ?? "", facetsOf(db)]);
+}

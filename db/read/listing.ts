@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { key } from "@/domain/record/common";
 import type { Db } from "../client";
+import { statement } from "../statements";
 
 /**
  * Published incidents a page at a time, newest first (incident.latest_at, then slug): the front
@@ -51,16 +52,15 @@ export function readListedPage(db: Db, filter: Filter, ask: PageAsk): ListedPage
   const sql = (extra: string[]) => [...where, ...extra].join(" AND ");
   const at = ask.after ?? ask.before;
   const params = at ? { ...filter.params, cursorAt: at.latestAt, cursorSlug: at.slug } : filter.params;
-  const found = db.$client
-    .prepare(
-      ask.before
+  const found = statement(
+    db.$client,
+    ask.before
         ? `SELECT ${LISTED_COLUMNS} FROM incident i WHERE ${sql([BEFORE])} ORDER BY i.latest_at ASC, i.slug DESC LIMIT ${ask.size}`
         : `SELECT ${LISTED_COLUMNS} FROM incident i WHERE ${sql(ask.after ? [AFTER] : [])} ORDER BY i.latest_at DESC, i.slug ASC LIMIT ${ask.size}`,
-    )
-    .all(params);
+  ).all(params);
   const rows = z.array(listedRow).parse(found);
   if (ask.before) rows.reverse();
-  const count = (extra: string[], p: Record<string, string>) => z.number().int().parse(db.$client.prepare(`SELECT count(*) FROM incident i WHERE ${sql(extra)}`).pluck().get(p));
+  const count = (extra: string[], p: Record<string, string>) => z.number().int().parse(statement(db.$client, `SELECT count(*) FROM incident i WHERE ${sql(extra)}`).pluck().get(p));
   const total = count([], filter.params);
   const first = rows[0];
   const last = rows.at(-1);

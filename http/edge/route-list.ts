@@ -39,7 +39,7 @@ const form = { maxBytes: BODY_LIMITS.form, form: true } as const;
 const editorForm = { maxBytes: BODY_LIMITS.editorForm, form: true } as const;
 
 export const ROUTES: readonly RouteSpec[] = [
-  // Kept bare and paged; a search or a filter in the address is rendered for that request.
+  // Kept at every good address: its pages, a search, the filters (keyed by the parts it reads).
   { ...publicPage("/"), readsQuery: true, keepsQueries: true },
   file("/feed.xml", "feed"),
   // Kept bare (the newest per measure); a reader's choice of incidents is rendered for that request.

@@ -2,6 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders } from "node:http";
 import type { Db } from "@/db/client";
 import { feedFile, incidentFile } from "@/publish/files";
 import { readIncident } from "@/db/read/incident";
+import type { ListedPage } from "@/db/read/listing";
 import { readShown } from "@/db/read/shown";
 import { userFromCookieHeader } from "../session-cookie";
 import { cardsOf } from "@/view/card";
@@ -11,7 +12,7 @@ import { type Handle, passToNext } from "./next-pass";
 import { type Entry, makeEntry, PageCache } from "./page-cache";
 import type { CachedRoute } from "./routes";
 import { askedOf, sendEntry } from "./send";
-import { NOTHING, feedPage, stamper } from "./stamps";
+import { NOTHING, feedPage, feedStamp, stamper } from "./stamps";
 import { type Captured, type EdgeResponse, decode } from "./writer";
 
 
@@ -82,8 +83,7 @@ function renderWithNext(handle: Handle, req: IncomingMessage, res: EdgeResponse,
 }
 
 /** The feed's page: its newest-first entries, read once per version, with RFC 5005's links to the pages beside it. */
-function feedOf(db: Db, route: Extract<CachedRoute, { kind: "feed" }>) {
-  const page = feedPage(db, route);
+function feedOf(db: Db, route: Extract<CachedRoute, { kind: "feed" }>, page: ListedPage) {
   const self = route.key.slice(route.key.lastIndexOf("/") + 1);
   const pages = { first: "feed.xml", next: page.older ? `feed.xml?after=${page.older}` : null, previous: page.newer ? `feed.xml?before=${page.newer}` : null };
   return feedFile(cardsOf(readShown(db, page.rows)), pages, self);
@@ -108,7 +108,10 @@ export function publicAnswers({ db, handle, generation, maxBytes }: { db: Db; ha
     const asked = askedOf(req);
     const now = generation();
     let stamp: string | undefined;
-    const stampNow = () => (stamp ??= stampOf(route));
+    // The feed's page is read once for its stamp and its entries, so both are of one read.
+    let feedRead: ListedPage | undefined;
+    const feedRows = (feed: Extract<CachedRoute, { kind: "feed" }>) => (feedRead ??= feedPage(db, feed));
+    const stampNow = () => (stamp ??= route.kind === "feed" ? feedStamp(feedRows(route)) : stampOf(route));
     const hit = cache.get(route.key, now, stampNow);
     if (hit) return sendEntry(asked, res, hit.entry, hit.found);
     // Only an incident's own path gets an entry: every address of one that is not published shares the not-found one.
@@ -124,7 +127,7 @@ export function publicAnswers({ db, handle, generation, maxBytes }: { db: Db; ha
       const at = { generation: now, stamp: stampOfKey() };
       madeHere = true;
       const stored = route.kind === "file" && !gone ? readIncident(db, route.slug) : null;
-      const file = gone ? null : route.kind === "file" ? stored && incidentFile(stored, route.file) : route.kind === "feed" ? feedOf(db, route) : null;
+      const file = gone ? null : route.kind === "file" ? stored && incidentFile(stored, route.file) : route.kind === "feed" ? feedOf(db, route, feedRows(route)) : null;
       if (file) return fileEntry(at, file);
       render = renderWithNext(handle, req, res, at, gone);
       const made = await render;

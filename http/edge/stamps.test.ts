@@ -79,3 +79,28 @@ describe("which kept answers a write makes again", () => {
     expect(await status(`/incidents/${unshown}`)).toBe("aftermath; hit; detail=unchanged-after-write");
   });
 });
+
+describe("a search's kept answer", () => {
+  const search = "/?q=redis";
+  const matched = () => readDashboard(t.db, { q: "redis" }).page.rows.map((r) => r.slug);
+
+  it("is kept by the parts of its address it reads, in any order and with others beside them", async () => {
+    expect(await status(`${search}&year=2023`)).toBe("aftermath; fwd=miss");
+    expect(await status(`/?year=2023&utm_source=x&q=redis`)).toBe("aftermath; hit");
+  });
+
+  it("is made again after a write to an incident it matches, or one that comes to match it, and not after others", async () => {
+    const some = matched();
+    const other = readListedPage(t.db, { where: [], params: {} }, { size: 100 }).rows.map((r) => r.slug).find((s) => !some.includes(s)) ?? "";
+    expect([some.length > 0, other !== ""]).toEqual([true, true]);
+    await status(search);
+    expect(await status(search)).toBe("aftermath; hit");
+    edit(other, { impact: "Edited, with no word the search asks for." });
+    expect(await status(search)).toBe("aftermath; hit; detail=unchanged-after-write");
+    edit(some[0] ?? "", { impact: "Edited, still matched by its other texts." });
+    expect(await status(search)).toBe("aftermath; fwd=miss");
+    edit(other, { impact: "Now it names redis too." });
+    expect(await status(search)).toBe("aftermath; fwd=miss");
+    expect(matched()).toContain(other);
+  });
+});

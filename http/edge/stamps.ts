@@ -1,7 +1,7 @@
 import type { Db } from "@/db/client";
 import { comparedRows } from "@/db/read/compared";
-import { readDashboard } from "@/db/read/dashboard";
-import { type ListedRow, readListedPage } from "@/db/read/listing";
+import { readDashboard, searchStamp } from "@/db/read/dashboard";
+import { type ListedPage, type ListedRow, readListedPage } from "@/db/read/listing";
 import { FEED_ENTRIES } from "@/publish/files";
 import { COMPARED } from "@/view/comparison";
 import type { CachedRoute } from "./routes";
@@ -13,6 +13,9 @@ const rowsOf = (rows: readonly ListedRow[]) => rows.map((r) => `${r.id}:${r.vers
 /** The feed's page as its route asks for it: the same read as the feed it stamps. */
 export const feedPage = (db: Db, route: Extract<CachedRoute, { kind: "feed" }>) =>
   readListedPage(db, { where: [], params: {} }, { after: route.after, before: route.before, size: FEED_ENTRIES });
+
+/** A page of the feed shows its rows, where they stand in the list, and nothing else. */
+export const feedStamp = (page: ListedPage) => JSON.stringify([rowsOf(page.rows), page.total, page.offset]);
 
 /**
  * What a kept answer shows, as text that changes whenever what it shows may have: an incident's
@@ -30,15 +33,13 @@ export function stamper(db: Db): (route: CachedRoute) => string {
   const incident = (slug: string) => String(incidentOf.get(slug) ?? "none");
   const roles = COMPARED.map((m) => m.role);
   return (route) => {
-    if (route.kind === "feed") {
-      const page = feedPage(db, route);
-      return JSON.stringify([rowsOf(page.rows), page.total, page.offset]);
-    }
+    if (route.kind === "feed") return feedStamp(feedPage(db, route));
     if (route.slug !== null) return incident(route.slug);
     if (route.kind === "page" && (route.key === "/" || route.key.startsWith("/?"))) {
-      // A search's hits are stamped by what they show: each text's title and snippet as matched.
-      const { page, facets, hits, moreHits } = readDashboard(db, route.asked ?? {});
-      return JSON.stringify([rowsOf(page.rows), page.total, page.offset, facets, hits, moreHits]);
+      const asked = route.asked ?? {};
+      if (asked.q) return searchStamp(db, { ...asked, q: asked.q });
+      const { page, facets } = readDashboard(db, asked);
+      return JSON.stringify([rowsOf(page.rows), page.total, page.offset, facets]);
     }
     if (route.key === "/compare") {
       const { rows, charted } = comparedRows(db, roles, null);
