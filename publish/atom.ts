@@ -14,6 +14,7 @@ const TAG = "tag:aftermath.invalid,2026";
 const x = escapeXml;
 
 /** What the entry says of the affected list, when the incident has one. */
+const newsLine = (c: CardView) => (c.news ? ` Latest update (${c.news.label}, ${c.news.when}): ${prosePlain(c.news.body)}` : "");
 const listLine = (c: CardView) => (c.affected ? ` Affected ${c.affected.unitMany} on record: ${formatCount(c.affected.total)}${c.affected.sample ? " (sample data)" : ""}.` : "");
 
 function pageLinks(pages: AtomOptions["pages"]): string[] {
@@ -68,7 +69,7 @@ function writeEntry(c: CardView, baseUrl: string): string {
     `    <updated>${c.updated}</updated>`,
     `    <link rel="alternate" type="text/html" href="${x(`${baseUrl}incidents/${encodeURIComponent(c.slug)}/`)}"/>`,
     `    <summary>${x(impact)}</summary>`,
-    `    <content type="text">${x(`${impact}${listLine(c)}`)}</content>`,
+    `    <content type="text">${x(`${impact}${newsLine(c)}${listLine(c)}`)}</content>`,
     `    <author><name>Aftermath</name></author>`,
     `  </entry>`,
   ].join("\n");

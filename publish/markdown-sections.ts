@@ -10,6 +10,11 @@ import { blocks, fn, heading, md, mdLine, table } from "./markdown-kit";
 
 type Of<I extends SectionView["id"]> = Extract<SectionView, { id: I }>;
 
+function updates(s: Of<"updates">): string {
+  const items = s.updates.map((u) => `- **${md(u.label)}**, ${md(u.when)}${fn(u.cites)}\\\n  ${mdLine(u.body)}`);
+  return blocks(heading(s.title), "Newest first; times are UTC.", items.join("\n"));
+}
+
 function figures(s: Of<"figures">): string {
   const rows = s.figures.map((f) => [`${md(f.label)}${fn(f.cites)}`, md(f.unit ? `${f.value} ${f.unit}` : f.value), f.note ? mdLine(f.note) : ""]);
   return blocks(heading(s.title), table(["Figure", "Value", "Note"], rows));
@@ -133,6 +138,8 @@ function sources(s: Of<"sources">): string {
 
 export function sectionMarkdown(s: SectionView): string {
   switch (s.id) {
+    case "updates":
+      return updates(s);
     case "figures":
       return figures(s);
     case "timeline":

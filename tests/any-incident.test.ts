@@ -10,6 +10,7 @@ import { linksFor, postLookup } from "./support/lookup";
 // attack, twelve minutes long, and no affected list until the test uploads one.
 const slug = `failover-${randomBytes(4).toString("hex")}`;
 const FAILOVER: IncidentRecord = {
+  updates: [],
   affectedShape: null,
   incident: {
     slug,

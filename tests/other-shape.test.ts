@@ -32,6 +32,7 @@ const SHAPE: AffectedShape = {
   contact: { text: "Write to Example Mail's privacy team", href: "https://mail.example.com/privacy" },
 };
 const RECORD: IncidentRecord = {
+  updates: [],
   affectedShape: SHAPE,
   incident: {
     slug,

@@ -5,6 +5,7 @@ import type { IncidentRecord } from "@/domain/record/record";
 import { latestUpdate } from "@/domain/record/latest";
 import { durationRows, rowRange } from "./durations";
 import { listWords } from "./list-words";
+import { updatesView } from "./updates";
 
 /** An incident as a list of incidents shows it: the front page, the export's index and the feed. */
 export type CardView = {
@@ -23,6 +24,8 @@ export type CardView = {
   updated: string;
   figures: Figure[];
   durations: Array<{ key: string; label: string; display: string }>;
+  /** The newest posted update ("Monitoring", its time and its words); null when none was posted. */
+  news: { label: string; when: string; dateTime: string; body: string } | null;
   /** Null: no affected list has been published. */
   affected: { total: number; sample: boolean; unitMany: string } | null;
 };
@@ -61,9 +64,15 @@ function makeCard(stored: Stored): CardView {
     latest: latestUpdate(record),
     updated: toSecond(stored.updatedAt),
     figures: record.figures.filter((f) => f.headline),
+    news: newsOf(record),
     durations: LEAD_ROLES.flatMap((role) => rows.filter((r) => r.role === role).map((r) => ({ key: r.key, label: r.label, display: r.display }))),
     affected: stored.affected ? { total: stored.affected.summary.total, sample: stored.affected.summary.sample, unitMany: listWords(record.affectedShape).unitMany } : null,
   };
+}
+
+function newsOf(record: IncidentRecord): CardView["news"] {
+  const newest = updatesView(record.updates)[0];
+  return newest ? { label: newest.label, when: newest.when, dateTime: newest.dateTime, body: newest.body } : null;
 }
 
 type Stored = { record: IncidentRecord; updatedAt: string; affected: { summary: AffectedSummary } | null };

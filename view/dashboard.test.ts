@@ -17,6 +17,7 @@ const card = (slug: string): CardView => ({
   latest: "2026-01-01T00:00:00Z",
   figures: [],
   durations: [],
+  news: null,
   affected: null,
 });
 const board = (over: Partial<Dashboard>): Dashboard => ({

@@ -12,6 +12,7 @@ import { type DurationPanel, type DurationRow, contestedPairs, durationPanels, d
 import { formatLongDate, servedSources } from "./format";
 import { listWords } from "./list-words";
 import { type Timeline, type TimelineEvent, buildTimeline } from "./timeline";
+import { type UpdateView, updatesView } from "./updates";
 
 // The one view model of an incident: the page, the HTML and Markdown exports and the feed read it,
 // so they show the same sections, figures and lengths in the same order.
@@ -27,6 +28,7 @@ export type LeadFact =
 export type AdviceGroup = { id: string; title: string; items: Recommendation[] };
 
 export type SectionView =
+  | { id: "updates"; title: string; updates: UpdateView[] }
   | { id: "figures"; title: string; figures: Figure[] }
   | { id: "timeline"; title: string; timeline: Timeline<CitedEvent> }
   | { id: "durations"; title: string; rows: DurationRow[]; panels: DurationPanel[]; pairs: Array<{ claim: DurationRow; other: DurationRow }> }
@@ -95,6 +97,7 @@ export function incidentView(stored: StoredRecord): IncidentView {
   const events = record.events.map((e, n) => ({ ...e, id: n, position: n }));
   const groups = ADVICE.map((g) => ({ id: g.id, title: g.title, items: record.recommendations.filter((r) => r.audience === g.audience) })).filter((g) => g.items.length > 0);
   const all: Array<SectionView | null> = [
+    record.updates.length ? { id: "updates", title: "Updates", updates: updatesView(record.updates) } : null,
     record.figures.length ? { id: "figures", title: "In numbers", figures: record.figures } : null,
     events.length ? { id: "timeline", title: "Timeline", timeline: buildTimeline(events) } : null,
     rows.length ? { id: "durations", title: "How long", rows, panels: durationPanels(rows), pairs: contestedPairs(rows) } : null,

@@ -30,7 +30,7 @@ export const zoneName = (spec: FieldSpec) => `${spec.name}Zone`;
 
 /** A time field as the author wrote it, read in the zone beside it at the precision chosen (the item's "precision"). */
 function timeOf(spec: FieldSpec, form: Form): ReadTime {
-  const precision = PRECISIONS.find((p) => p === formText(form, "precision"));
+  const precision = spec.precision ?? PRECISIONS.find((p) => p === formText(form, "precision"));
   if (!precision) return { ok: false, message: "Choose a precision first." };
   return readWrittenTime({ text: formText(form, spec.name), zone: formText(form, zoneName(spec)) || "UTC", precision, now: Date.now() });
 }

@@ -35,6 +35,7 @@ export function TimeField({ id, spec, zoneName, value, zone, isNew, problem }: P
   useFormReset(text, clearSaid);
 
   const precisionOf = () => {
+    if (spec.precision) return spec.precision;
     const control = text.current?.form?.elements.namedItem("precision");
     return PRECISIONS.find((p) => control instanceof HTMLSelectElement && p === control.value) ?? "minute";
   };

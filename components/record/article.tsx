@@ -10,9 +10,12 @@ import { RecordHeader } from "./header";
 import { Lead } from "./lead";
 import { Sources } from "./sources";
 import { Timeline } from "./timeline";
+import { Updates } from "./updates";
 
 function SectionOf({ section: s, check }: { section: SectionView; check?: ReactNode }) {
   switch (s.id) {
+    case "updates":
+      return <Updates title={s.title} updates={s.updates} />;
     case "figures":
       return <Figures title={s.title} figures={s.figures} />;
     case "timeline":

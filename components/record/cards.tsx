@@ -35,6 +35,11 @@ export function IncidentCards({
           <h2>
             <a href={href(c.slug)}>{c.title}</a>
           </h2>
+          {c.news && (
+            <p className="small">
+              <span className="status">{c.news.label}</span> <time dateTime={c.news.dateTime}>{c.news.when}</time>
+            </p>
+          )}
           <Prose text={c.impact} />
           <CardStats card={c} />
           {compareForm && (

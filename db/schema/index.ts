@@ -11,3 +11,6 @@ export * from "./lookup-session-end";
 export * from "./rate-bucket";
 export * from "./session";
 export * from "./user";
+export * from "./notice";
+export * from "./outbox";
+export * from "./subscriber";

@@ -3,6 +3,7 @@ import { eq, isNull } from "drizzle-orm";
 import { latestUpdate } from "@/domain/record/latest";
 import { event } from "@/domain/record/collections/events";
 import { source } from "@/domain/record/collections/sources";
+import { incidentUpdate } from "@/domain/record/collections/updates";
 import type { Db, Tx } from "../client";
 import { incident } from "../schema";
 
@@ -10,15 +11,16 @@ import { incident } from "../schema";
 const BEFORE_IT = new Set(["background", "warning"]);
 
 /**
- * An incident's place in every list, from its events and sources as this transaction sees them:
+ * An incident's place in every list, from its events, updates and sources as this transaction sees them:
  * `latestAt`, the order lists page in (domain/record/latest.ts), and `year`, the year of its
  * earliest event of the incident itself (null when it has none), the front page's filter.
  */
 export function listingOf(tx: Tx, incidentId: number): { latestAt: string; year: string | null } {
   const events = tx.select({ at: event.at, precision: event.precision, phase: event.phase }).from(event).where(eq(event.incidentId, incidentId)).all();
   const sources = tx.select({ publishedOn: source.publishedOn }).from(source).where(eq(source.incidentId, incidentId)).all();
-  const own = events.flatMap((e) => (e.at !== null && !BEFORE_IT.has(e.phase) ? [e.at] : [])).sort();
-  return { latestAt: latestUpdate({ events, sources }), year: own[0]?.slice(0, 4) ?? null };
+  const updates = tx.select({ at: incidentUpdate.at }).from(incidentUpdate).where(eq(incidentUpdate.incidentId, incidentId)).all();
+  const own = [...events.flatMap((e) => (e.at !== null && !BEFORE_IT.has(e.phase) ? [e.at] : [])), ...updates.map((u) => u.at)].sort();
+  return { latestAt: latestUpdate({ events, updates, sources }), year: own[0]?.slice(0, 4) ?? null };
 }
 
 /** Sets them after a write: every verb that adds an incident or changes one does, in its own transaction. */

@@ -1,6 +1,7 @@
 import * as sqlite from "drizzle-orm/sqlite-core";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
+import type { Precision } from "@/lib/precise-time";
 import type { CitationSubject, DurationKind } from "./constants";
 import { incident } from "./incident";
 
@@ -33,6 +34,8 @@ export type FieldSpec = {
   initial?: string;
   /** Shown only for an incident with an affected list (or an item that has a value already): a prompt-length threshold. */
   needsList?: true;
+  /** A time field whose precision is fixed (an update's minute), for a collection without a precision field. */
+  precision?: Exclude<Precision, "none">;
   /** A duration field that belongs to one kind of duration only. */
   only?: DurationKind;
   /** Left empty, made from this other field as a slug is from a title (an event's key from its title). */

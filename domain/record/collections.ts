@@ -8,13 +8,14 @@ import { findings } from "./collections/findings";
 import { reactions } from "./collections/reactions";
 import { recommendations } from "./collections/recommendations";
 import { sources } from "./collections/sources";
+import { updates } from "./collections/updates";
 
 /**
  * Every collection of an incident's record, each described once in its own file of collections/:
  * its table, schema, row mapping, citations, names and editor form. Reads, writes, the editor, the
  * seed, the audit trail and the API loop over this; a new collection is a file, a line here and a migration.
  */
-export const COLLECTIONS = { events, sources, figures, durations, findings, reactions, recommendations, context } as const;
+export const COLLECTIONS = { updates, events, sources, figures, durations, findings, reactions, recommendations, context } as const;
 
 export type Collection = keyof typeof COLLECTIONS;
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as [Collection, ...Collection[]];

@@ -31,6 +31,13 @@ export type RecommendationStatus = (typeof RECOMMENDATION_STATUSES)[number];
 export const AFFECTED_ROLES = ["recipient", "exposed"] as const;
 export type AffectedRole = (typeof AFFECTED_ROLES)[number];
 
+/**
+ * What a posted update says of the incident, in Statuspage's words (its incident statuses), so that
+ * Statuspage clients read them unchanged: the newest update's status is the incident's there.
+ */
+export const UPDATE_STATUSES = ["investigating", "identified", "monitoring", "resolved", "postmortem"] as const;
+export type UpdateStatus = (typeof UPDATE_STATUSES)[number];
+
 export const CITATION_SUBJECTS = [
   "incident",
   "event",
@@ -40,6 +47,7 @@ export const CITATION_SUBJECTS = [
   "finding_reaction",
   "recommendation",
   "context_fact",
+  "incident_update",
 ] as const;
 export type CitationSubject = (typeof CITATION_SUBJECTS)[number];
 

@@ -11,11 +11,12 @@ const shape = {
   incident: incidentSchema,
   /** What one row of its affected list is (affected-shape.ts); null for an incident that has not said. */
   affectedShape: affectedShapeSchema.nullable().default(null),
-  ...Object.fromEntries(COLLECTION_NAMES.map((c) => [c, z.array(COLLECTIONS[c].stored ?? COLLECTIONS[c].schema)])),
+  // A collection a document does not name is empty: a document written before it existed still reads.
+  ...Object.fromEntries(COLLECTION_NAMES.map((c) => [c, z.array(COLLECTIONS[c].stored ?? COLLECTIONS[c].schema).default([])])),
 } as {
   incident: typeof incidentSchema;
   affectedShape: z.ZodDefault<z.ZodNullable<typeof affectedShapeSchema>>;
-} & { [C in Collection]: z.ZodArray<(typeof COLLECTIONS)[C]["schema"]> };
+} & { [C in Collection]: z.ZodDefault<z.ZodArray<(typeof COLLECTIONS)[C]["schema"]>> };
 
 /** A whole incident as plain data (keys and source numbers, no ids), with its internal references checked; its sources as stored (storedSourceSchema). */
 export const incidentRecord = z.strictObject(shape).superRefine((record, ctx) => {

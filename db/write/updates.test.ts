@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import type { Actor } from "@/domain/access";
+import { DomainError } from "@/domain/errors";
+import { renderAtomFeed } from "@/publish/atom";
+import { renderMarkdown } from "@/publish/markdown";
+import { cardView } from "@/view/card";
+import { incidentView } from "@/view/incident";
+import { testDatabase } from "@/tests/support/test-database";
+import { readDashboard } from "../read/dashboard";
+import { readIncident } from "../read/incident";
+import { addItem } from "./collections";
+import { createIncident, setPublished } from "./incident";
+
+// An incident published while it is open, with its updates only: no postmortem, no event, no source.
+const t = testDatabase("updates");
+const editor: Actor = { kind: "user", id: 1, email: "ed@example.com", role: "editor" };
+const slug = "queue-stall";
+
+const version = () => readIncident(t.db, slug, { drafts: true })?.version ?? 0;
+const post = (item: Record<string, unknown>) => addItem({ db: t.db, actor: editor, slug, collection: "updates", input: { version: version(), item } });
+
+describe("an open incident's updates", () => {
+  it("publishes an incident that has updates only, and lists it by its newest update", () => {
+    createIncident({
+      db: t.db,
+      actor: editor,
+      input: { slug, title: "Queues stalled", summary: "Jobs wait.", provider: "Example", service: "Queues", status: "investigating", impact: "Jobs are delayed.", cause: "Not known yet.", cites: [] },
+    });
+    post({ at: "2026-12-01T09:02Z", status: "investigating", body: "We are looking into delayed jobs." });
+    post({ at: "2026-12-01T09:40Z", status: "identified", body: "A full disk on one broker; **moving** its queues." });
+    setPublished({ db: t.db, actor: editor, slug, input: { version: version() }, published: true });
+    const board = readDashboard(t.db, {});
+    expect(board.page.rows.map((r) => r.slug)).toEqual([slug]);
+    expect(board.page.rows[0]?.latestAt).toBe("2026-12-01T09:40:00Z");
+    expect(board.facets.year).toEqual([{ value: "2026", count: 1 }]);
+  });
+
+  it("shows them newest first on the page, the card, the Markdown and the feed", () => {
+    const stored = readIncident(t.db, slug);
+    if (!stored) throw new Error("not published");
+    const view = incidentView(stored);
+    const section = view.sections[0];
+    expect(section?.id).toBe("updates");
+    if (section?.id !== "updates") return;
+    expect(section.updates.map((u) => [u.label, u.when])).toEqual([
+      ["Identified", "1 December 2026, 09:40 UTC"],
+      ["Investigating", "1 December 2026, 09:02 UTC"],
+    ]);
+    const card = cardView(stored);
+    expect(card.news).toMatchObject({ label: "Identified", when: "1 December 2026, 09:40 UTC" });
+    const markdown = renderMarkdown(view, 3);
+    expect(markdown).toContain("## Updates");
+    expect(markdown.indexOf("**Identified**")).toBeLessThan(markdown.indexOf("**Investigating**"));
+    const feed = renderAtomFeed([card], { baseUrl: "https://example.org/", feedUrl: "feed.xml" });
+    expect(feed).toContain("Latest update (Identified, 1 December 2026, 09:40 UTC): A full disk on one broker; moving its queues.");
+  });
+
+  it("refuses an update whose time is not a UTC minute or whose status is not one of Statuspage's, naming the field", () => {
+    const refused = (item: Record<string, unknown>) => {
+      try {
+        post(item);
+      } catch (error) {
+        return error instanceof DomainError ? error.details : error;
+      }
+      return "taken";
+    };
+    expect(JSON.stringify(refused({ at: "2026-12-01 09:40", status: "identified", body: "x" }))).toContain("a UTC time to the minute");
+    expect(JSON.stringify(refused({ at: "2026-12-01T09:40Z", status: "fixed", body: "x" }))).toContain("status");
+    expect(JSON.stringify(refused({ at: "2026-12-01T09:40Z", status: "resolved", body: "  " }))).toContain("body");
+  });
+});

@@ -1,0 +1,25 @@
+import type { Update } from "@/domain/record/collections/updates";
+import type { UpdateStatus } from "@/domain/record/constants";
+import { formatPreciseTime, toDateTimeAttr } from "@/lib/precise-time";
+
+/** How each status reads to a person; the API and Statuspage's JSON keep the words as they are. */
+export const UPDATE_STATUS_LABEL: Record<UpdateStatus, string> = {
+  investigating: "Investigating",
+  identified: "Identified",
+  monitoring: "Monitoring",
+  resolved: "Resolved",
+  postmortem: "Postmortem",
+};
+
+export type UpdateView = { at: string; dateTime: string; when: string; status: UpdateStatus; label: string; body: string; cites: number[] };
+
+/** The posted updates, newest first, as every surface shows them; the same minute keeps the order they were posted in, newest first. */
+export function updatesView(updates: readonly Update[]): UpdateView[] {
+  return updates
+    .map((u, i) => ({ u, i }))
+    .sort((a, b) => b.u.at.localeCompare(a.u.at) || b.i - a.i)
+    .map(({ u }) => {
+      const time = { at: u.at, precision: "minute" as const };
+      return { at: u.at, dateTime: toDateTimeAttr(time) ?? u.at, when: formatPreciseTime(time), status: u.status, label: UPDATE_STATUS_LABEL[u.status], body: u.body, cites: u.cites };
+    });
+}
