@@ -12,11 +12,12 @@ const LAYERS = {
   db: ["domain", "config", "lib"],
   view: ["db", "domain", "lib"],
   lookup: ["db", "domain", "config", "lib"],
+  notify: ["lookup", "view", "db", "domain", "config", "lib"],
   components: ["view", "domain", "lib"],
   publish: ["components", "view", "domain", "lib"],
-  http: ["lookup", "publish", "view", "db", "domain", "config", "lib"],
-  app: ["components", "http", "lookup", "publish", "view", "db", "domain", "config", "lib"],
-  scripts: ["http", "lookup", "publish", "view", "db", "domain", "config", "lib"],
+  http: ["notify", "lookup", "publish", "view", "db", "domain", "config", "lib"],
+  app: ["components", "http", "notify", "lookup", "publish", "view", "db", "domain", "config", "lib"],
+  scripts: ["http", "notify", "lookup", "publish", "view", "db", "domain", "config", "lib"],
 };
 
 const layers = {

@@ -48,9 +48,38 @@ const schema = z.object({
     .optional(),
   /** Until when the security.txt holds (an RFC 3339 instant); unset, 180 days ahead of each day. */
   SECURITY_TXT_EXPIRES: z.iso.datetime({ message: "SECURITY_TXT_EXPIRES must be an instant such as 2027-06-01T00:00:00Z" }).optional(),
+  /** The SMTP server mail goes through: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465; unset, mail waits in the outbox. */
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, message: "SMTP_URL must be smtp://user:password@host:port or smtps://…" })
+    .optional(),
+  /** Who the mail is from: an address, or "Name <address>". */
+  MAIL_FROM: z
+    .string()
+    .regex(/^([^<>@\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, 'MAIL_FROM must be an address, or "Name <address>"')
+    .optional(),
+  /** DKIM: the private key (PEM, or the path of a PEM file) and its selector; both or neither. */
+  DKIM_PRIVATE_KEY: z.string().min(1).optional(),
+  DKIM_SELECTOR: z.string().regex(/^[A-Za-z0-9._-]{1,63}$/, "DKIM_SELECTOR must be a DNS label, like mail2026").optional(),
+  /** The domain DKIM signs for; unset, MAIL_FROM's. */
+  DKIM_DOMAIN: z.string().regex(/^[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/, "DKIM_DOMAIN must be a domain name").optional(),
+  /** Messages a second the outbox sends in all, and to any one recipient domain; 0 stops sending. */
+  OUTBOX_RATE_PER_SECOND: z.coerce.number().min(0).default(10),
+  OUTBOX_DOMAIN_RATE_PER_SECOND: z.coerce.number().min(0).default(2),
+  /** "0": the server does not run the outbox's worker (run `npm run outbox` instead, or elsewhere). */
+  OUTBOX_WORKER: z.enum(["0", "1"], { message: 'OUTBOX_WORKER must be "1" or "0"' }).default("1"),
+  /** "1" lets webhooks go to private and loopback addresses (tests, a closed network); never on a public site. */
+  WEBHOOK_ALLOW_PRIVATE: z.enum(["0", "1"], { message: 'WEBHOOK_ALLOW_PRIVATE must be "1" or "0"' }).default("0"),
+  /** How long a webhook's endpoint has to answer, in milliseconds. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Sign-ups, and "send me my link" asks, an hour per address and per client; 0 turns a limit off. */
+  SUBSCRIBE_ADDRESS_LIMIT_PER_HOUR: z.coerce.number().int().min(0).default(3),
+  SUBSCRIBE_CLIENT_LIMIT_PER_HOUR: z.coerce.number().int().min(0).default(20),
   /** "1" when exactly one trusted proxy in front sets X-Forwarded-For (and X-Forwarded-Proto, for the session cookie). */
   TRUST_PROXY: z.enum(["0", "1"], { message: 'TRUST_PROXY must be "1" or "0"' }).default("0"),
 }).superRefine((env, ctx) => {
+  if ((env.DKIM_PRIVATE_KEY === undefined) !== (env.DKIM_SELECTOR === undefined)) {
+    ctx.addIssue({ code: "custom", path: ["DKIM_PRIVATE_KEY"], message: "DKIM needs DKIM_PRIVATE_KEY and DKIM_SELECTOR together; set both or neither" });
+  }
   const oidc = [env.LOOKUP_OIDC_ISSUER, env.LOOKUP_OIDC_CLIENT_ID, env.LOOKUP_OIDC_CLIENT_SECRET];
   if (oidc.some((v) => v !== undefined) && (oidc.some((v) => v === undefined) || !env.PUBLIC_ORIGIN)) {
     ctx.addIssue({

@@ -7,7 +7,7 @@ import { auditEntry } from "./schema";
 
 type Writer = Pick<Db, "insert">;
 
-/** Appends one entry; called inside the transaction of the change it records, so both or neither land. */
+/** Appends one entry, and gives its id; called inside the transaction of the change it records, so both or neither land. */
 export function recordAudit(
   tx: Writer,
   entry: {
@@ -19,8 +19,9 @@ export function recordAudit(
     before: unknown;
     after: unknown;
   },
-): void {
-  tx.insert(auditEntry)
+): number {
+  return tx
+    .insert(auditEntry)
     .values({
       actor: actorLabel(entry.actor),
       incidentId: entry.incident?.id ?? null,
@@ -31,7 +32,8 @@ export function recordAudit(
       before: entry.before === null || entry.before === undefined ? null : JSON.stringify(entry.before),
       after: entry.after === null || entry.after === undefined ? null : JSON.stringify(entry.after),
     })
-    .run();
+    .returning({ id: auditEntry.id })
+    .get().id;
 }
 
 export function auditTrail(db: Db, incidentId: number) {

@@ -10,6 +10,9 @@ import { EdgeResponse } from "@/http/edge/writer";
 import { generationReader } from "@/db/generation";
 import { publicAnswers } from "@/http/edge/serve";
 import { removeLeftoverSpools } from "@/http/spool-upload";
+import { lookupSecret } from "@/config/secret";
+import { outboxOf } from "@/notify/outbox";
+import { startOutbox } from "@/notify/worker";
 
 const dev = process.argv.includes("--dev");
 if (!process.env.NODE_ENV) Reflect.set(process.env, "NODE_ENV", dev ? "development" : "production");
@@ -56,8 +59,12 @@ server.requestTimeout = 600_000;
 server.keepAliveTimeout = 65_000;
 server.listen(env.PORT, hostname, () => console.log(`Aftermath listening on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${env.PORT}`));
 
+// The outbox's worker runs beside the server unless OUTBOX_WORKER=0 (then `npm run outbox` does).
+const outbox = env.OUTBOX_WORKER === "1" ? startOutbox(outboxOf(openDatabase(file), env, lookupSecret(env)).outbox) : null;
+
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
+    void outbox?.stop();
     server.close(() => process.exit(0));
     setTimeout(() => process.exit(0), 5_000).unref();
   });

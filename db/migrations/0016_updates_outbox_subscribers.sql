@@ -38,7 +38,7 @@ CREATE TABLE `outbox_message` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `outbox_message_key_idx` ON `outbox_message` (`key`);--> statement-breakpoint
-CREATE INDEX `outbox_message_due_idx` ON `outbox_message` (`due_at`) WHERE state = 'pending';--> statement-breakpoint
+CREATE INDEX `outbox_message_due_idx` ON `outbox_message` (`channel`,`due_at`) WHERE state = 'pending';--> statement-breakpoint
 CREATE INDEX `outbox_message_incident_id_state_idx` ON `outbox_message` (`incident_id`,`state`);--> statement-breakpoint
 CREATE INDEX `outbox_message_notice_id_idx` ON `outbox_message` (`notice_id`);--> statement-breakpoint
 CREATE INDEX `outbox_message_subscriber_id_idx` ON `outbox_message` (`subscriber_id`);--> statement-breakpoint
@@ -47,9 +47,11 @@ CREATE TABLE `subscriber` (
 	`channel` text NOT NULL,
 	`incident_id` integer,
 	`address` text,
+	`domain` text NOT NULL,
 	`address_hash` text NOT NULL,
 	`state` text NOT NULL,
 	`secret` text,
+	`pending_secret` text,
 	`nonce` integer DEFAULT 0 NOT NULL,
 	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
 	`confirmed_at` text,

@@ -46,8 +46,9 @@ export const outboxMessage = sqliteTable(
   },
   (t) => [
     uniqueIndex("outbox_message_key_idx").on(t.key),
-    // The claim reads only pending rows, by when they are due: its cost does not grow with what was sent.
-    index("outbox_message_due_idx").on(t.dueAt).where(sql`state = 'pending'`),
+    // A claim reads only pending rows of its channel, by when they are due: its cost grows neither
+    // with what was sent nor with mail waiting for an SMTP server while webhooks go out.
+    index("outbox_message_due_idx").on(t.channel, t.dueAt).where(sql`state = 'pending'`),
     index("outbox_message_incident_id_state_idx").on(t.incidentId, t.state),
     index("outbox_message_notice_id_idx").on(t.noticeId),
     index("outbox_message_subscriber_id_idx").on(t.subscriberId),

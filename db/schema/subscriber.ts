@@ -20,11 +20,15 @@ export const subscriber = sqliteTable(
     incidentId: integer("incident_id").references(() => incident.id, { onDelete: "cascade" }),
     /** The email address or the webhook's URL; null once the subscription has ended. */
     address: text("address"),
+    /** The address's domain, or the URL's host: what the outbox paces by. */
+    domain: text("domain").notNull(),
     /** HMAC-SHA-256 of the normalized address under the lookup secret. */
     addressHash: text("address_hash").notNull(),
     state: text("state", { enum: SUBSCRIBER_STATES }).notNull(),
     /** A webhook's whsec_ secret, AES-256-GCM under a key derived from the lookup secret. */
     secret: text("secret"),
+    /** The secret a sign-up showed, in force once its confirmation (sent to the endpoint itself) is used. */
+    pendingSecret: text("pending_secret"),
     /** Bumped by each confirmation sent, so only the newest link confirms. */
     nonce: integer("nonce").notNull().default(0),
     createdAt: text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),

@@ -11,7 +11,9 @@ import { source } from "@/domain/record/collections/sources";
 import { citation, incident } from "../schema";
 import { recordIn } from "../read/incident";
 import { RULED_ENTITIES, recordProblems } from "@/domain/record/checks";
+import { announce } from "../outbox/announce";
 import { listingOf } from "./listing";
+import { newsOfChange } from "./news";
 
 export type { Tx };
 
@@ -83,7 +85,7 @@ export function mutateIncident<R>(
       .set({ version: next, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`, ...listingOf(tx, current.id) })
       .where(eq(incident.id, current.id))
       .run();
-    recordAudit(tx, {
+    const auditId = recordAudit(tx, {
       actor,
       incident: { id: current.id, slug: done.action === "delete" && done.entity === "incident" ? slug : current.slug },
       action: done.action,
@@ -92,6 +94,9 @@ export function mutateIncident<R>(
       before: done.before,
       after: done.after,
     });
+    const now = new Date();
+    const news = newsOfChange(tx, current, done, now);
+    if (news) announce(tx, { auditId, incidentId: current.id, payload: news, now: now.getTime() });
     return { ...done.result, version: next };
   });
 }

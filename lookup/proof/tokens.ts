@@ -49,13 +49,12 @@ export const accountEnding = (accountId: string) => accountId.slice(-4).toLowerC
 
 /** The link token for one account of one incident, valid until `expiresAt` (seconds). */
 export function linkToken(key: SigningKey, secret: string, link: { incidentId: number; accountId: string; expiresAt: number }): string {
-  const payload: z.infer<typeof linkPayload> = {
-    v: 1,
-    i: link.incidentId,
-    t: tenantKey(secret, link.accountId),
-    e: accountEnding(link.accountId),
-    x: link.expiresAt,
-  };
+  return keyedLinkToken(key, { incidentId: link.incidentId, tenantKey: tenantKey(secret, link.accountId), ending: accountEnding(link.accountId), expiresAt: link.expiresAt });
+}
+
+/** The same, for an account known only by its keyed hash and ending (a notice: its id was never kept). */
+export function keyedLinkToken(key: SigningKey, link: { incidentId: number; tenantKey: string; ending: string; expiresAt: number }): string {
+  const payload: z.infer<typeof linkPayload> = { v: 1, i: link.incidentId, t: link.tenantKey, e: link.ending, x: link.expiresAt };
   return signToken(key.key, key.kid, PURPOSE.link, payload);
 }
 

@@ -1,0 +1,67 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { enqueue } from "@/db/outbox/queue";
+import { incident } from "@/db/schema";
+import { type SubscriberRow, signUp } from "@/db/subscribers";
+import { maskRecipient } from "@/domain/notify";
+import { addressHash, domainOf, emailAddress, webhookUrl } from "./addresses";
+import { newWebhookSecret, sealSecret } from "./secrets";
+
+export type SubscribeAsk = { channel: "email" | "webhook"; address: string; incident: string | null };
+export type Scope = { id: number; slug: string; title: string } | null;
+/** What a sign-up is checked into: its address as kept, its scope, and for a webhook its new secret. */
+export type SignUpPlan = { channel: "email" | "webhook"; address: string; scope: Scope; secret: string | null };
+export type Refusal = { field: "address" | "incident"; message: string };
+
+/** The published incident a sign-up names, or all of them. */
+export function scopeOf(db: Db, slug: string | null): Scope | undefined {
+  if (slug === null) return null;
+  const row = db.select({ id: incident.id, slug: incident.slug, title: incident.title }).from(incident).where(and(eq(incident.slug, slug), eq(incident.published, true))).get();
+  return row ?? undefined;
+}
+
+/**
+ * A sign-up checked, before anything is written: the address in its channel's form, the incident
+ * published. What is refused here is refused for every address alike, so it says nothing of who
+ * subscribed; a webhook's secret is made now, to be shown once whatever happens next.
+ */
+export function planSignUp(db: Db, ask: SubscribeAsk, allowPrivate: boolean): SignUpPlan | Refusal {
+  const parsed = ask.channel === "email" ? emailAddress.safeParse(ask.address) : webhookUrl(allowPrivate).safeParse(ask.address);
+  if (!parsed.success) return { field: "address", message: parsed.error.issues[0]?.message ?? "not an address this form takes" };
+  const scope = scopeOf(db, ask.incident);
+  if (scope === undefined) return { field: "incident", message: `There is no published incident "${ask.incident ?? ""}" to subscribe to.` };
+  return { channel: ask.channel, address: parsed.data, scope, secret: ask.channel === "webhook" ? newWebhookSecret() : null };
+}
+
+/**
+ * Carries a plan out: the subscription waits for its confirmation, sent to the address itself (an
+ * email, or an event to the webhook's endpoint). An email already confirmed gets nothing; a webhook
+ * already confirmed keeps its secret until the new one's confirmation is used.
+ */
+export function carryOut(db: Db, plan: SignUpPlan, lookupSecret: string, now: Date): SubscriberRow {
+  const { channel, address, scope } = plan;
+  const row = {
+    channel,
+    incidentId: scope?.id ?? null,
+    address,
+    addressHash: addressHash(lookupSecret, channel, address),
+    domain: domainOf(channel, address),
+    pendingSecret: plan.secret === null ? null : sealSecret(lookupSecret, plan.secret),
+  };
+  return signUp(db, row, (tx, s, confirmable) => {
+    if (!confirmable) return;
+    enqueue(tx, {
+      key: `confirm:${s.id}:${s.nonce}`,
+      channel,
+      purpose: "confirm",
+      incidentId: s.incidentId,
+      subscriberId: s.id,
+      recipient: address,
+      recipientHash: row.addressHash,
+      domain: row.domain,
+      payload: { type: "subscription.confirm", subscriberId: s.id, nonce: s.nonce, incident: scope && { slug: scope.slug, title: scope.title }, to: maskRecipient(address) },
+      dueAt: now.getTime(),
+    });
+  });
+}

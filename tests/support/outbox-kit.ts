@@ -1,0 +1,72 @@
+import { eq } from "drizzle-orm";
+import { readEnv } from "@/config/env";
+import type { Db } from "@/db/client";
+import { outboxMessage } from "@/db/schema";
+import { confirmSubscriber } from "@/db/subscribers";
+import { addItem } from "@/db/write/collections";
+import { createIncident, setPublished } from "@/db/write/incident";
+import { readIncident } from "@/db/read/incident";
+import type { Actor } from "@/domain/access";
+import { smtpSender } from "@/notify/email/transport";
+import { pacer } from "@/notify/pacing";
+import { type SubscribeAsk, carryOut, planSignUp } from "@/notify/subscribe";
+import { openConfirm } from "@/notify/tokens";
+import { webhookSender } from "@/notify/webhook/deliver";
+import type { Outbox, SentEvent } from "@/notify/worker";
+import { TEST_SECRET } from "./test-database";
+
+export const ORIGIN = "https://status.example.org";
+export const editor: Actor = { kind: "user", id: 1, email: "ed@example.com", role: "editor" };
+
+/** A published incident to subscribe to and post updates on. */
+export function openIncident(db: Db, slug: string): void {
+  createIncident({ db, actor: editor, input: { slug, title: `Incident ${slug}`, summary: "S.", provider: "Example", service: "Queues", status: "investigating", impact: "Delays.", cause: "Unknown.", cites: [] } });
+  setPublished({ db, actor: editor, slug, input: { version: version(db, slug) }, published: true });
+}
+
+export const version = (db: Db, slug: string) => readIncident(db, slug, { drafts: true })?.version ?? 0;
+
+export const postUpdate = (db: Db, slug: string, body: string, at = "2026-12-01T10:00Z") =>
+  addItem({ db, actor: editor, slug, collection: "updates", input: { version: version(db, slug), item: { at, status: "identified", body } } });
+
+/** Signs up and, like the reader who opens the confirmation, confirms at once; the secret a webhook sign-up shows. */
+export function subscribeConfirmed(db: Db, ask: SubscribeAsk, now = new Date()): { id: number; secret: string | null } {
+  const plan = planSignUp(db, ask, true);
+  if ("field" in plan) throw new Error(plan.message);
+  const row = carryOut(db, plan, TEST_SECRET, now);
+  confirmSubscriber(db, row.id, row.nonce);
+  return { id: row.id, secret: plan.secret };
+}
+
+/** The confirmation link's token in a text (an email's, a webhook body's), opened. */
+export function confirmIn(text: string, now = new Date()) {
+  const token = /subscriptions\/confirm\?token=([A-Za-z0-9_.-]+)/.exec(text)?.[1] ?? "";
+  return openConfirm(TEST_SECRET, token, now);
+}
+
+export type Clock = { now: number };
+
+/** An outbox on real transports: the test's SMTP server (with DKIM when a key is given), webhooks to loopback allowed. */
+export function testOutbox(db: Db, opts: { smtpUrl?: string; dkimKey?: string; clock: Clock; timeoutMs?: number; events?: SentEvent[] }): Outbox {
+  const env = readEnv({
+    DATABASE_PATH: "unused.db",
+    ...(opts.smtpUrl ? { SMTP_URL: opts.smtpUrl, MAIL_FROM: "Aftermath <status@example.org>" } : {}),
+    ...(opts.dkimKey ? { DKIM_PRIVATE_KEY: opts.dkimKey, DKIM_SELECTOR: "test2026" } : {}),
+  });
+  const smtp = smtpSender(env);
+  return {
+    db,
+    secret: TEST_SECRET,
+    origin: ORIGIN,
+    mail: "send" in smtp ? { send: smtp.send, from: "Aftermath <status@example.org>" } : null,
+    hooks: webhookSender({ allowPrivate: true, timeoutMs: opts.timeoutMs ?? 2_000 }),
+    pace: pacer(db, { all: 1000, perDomain: 1000 }),
+    clock: () => opts.clock.now,
+    random: () => 0.5,
+    ...(opts.events ? { onEvent: (e: SentEvent) => opts.events?.push(e) } : {}),
+  };
+}
+
+export const messagesOf = (db: Db, purpose?: string) =>
+  db.select().from(outboxMessage).all().filter((m) => purpose === undefined || m.purpose === purpose);
+export const messageById = (db: Db, id: number) => db.select().from(outboxMessage).where(eq(outboxMessage.id, id)).get();
