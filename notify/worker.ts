@@ -39,7 +39,8 @@ async function tryOnce(o: Outbox, m: Claimed, now: Date): Promise<Outcome> {
     return o.mail.send({ ...made.email, to: m.recipient, messageId: `<${id}@${fromDomain(o.mail.from)}>` });
   }
   if (m.recipient === null) return { kind: "dead", error: "no endpoint" };
-  return o.hooks({ url: m.recipient, id: `msg_${id}`, secret: made.webhook.secret, body: made.webhook.body }, now);
+  // Signed at the wall clock's time, whatever the schedule's clock: receivers judge replays by it.
+  return o.hooks({ url: m.recipient, id: `msg_${id}`, secret: made.webhook.secret, body: made.webhook.body }, new Date());
 }
 
 /** One message: paced, sent, and settled as its outcome says; a lease lost meanwhile settles nothing. */

@@ -13,6 +13,8 @@ export type Reply = { code: number; text: string } | null;
  */
 export async function startSmtp({ reply = () => null, hold = () => false }: { reply?: (to: string) => Reply; hold?: (to: string) => boolean } = {}) {
   const received: Received[] = [];
+  /** Messages taken and never answered (`hold`): the sender never learns whether they went. */
+  const held: Received[] = [];
   const server = new SMTPServer({
     authOptional: false,
     allowInsecureAuth: true,
@@ -29,10 +31,11 @@ export async function startSmtp({ reply = () => null, hold = () => false }: { re
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", async () => {
         const to = session.envelope.rcptTo.map((r) => r.address);
-        // A server that takes the data and never answers: a worker killed now has sent nothing it knows of.
-        if (to.some(hold)) return;
         const raw = Buffer.concat(chunks);
-        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to, raw, mail: await simpleParser(raw) });
+        const message = { from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to, raw, mail: await simpleParser(raw) };
+        // A server that takes the data and never answers: a worker killed now has sent nothing it knows of.
+        if (to.some(hold)) return void held.push(message);
+        received.push(message);
         done();
       });
     },
@@ -43,6 +46,7 @@ export async function startSmtp({ reply = () => null, hold = () => false }: { re
   return {
     url: `smtp://mailer:s3cret@127.0.0.1:${address.port}`,
     received,
+    held,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
