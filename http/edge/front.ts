@@ -4,6 +4,7 @@ import { hasBody, limitBody } from "./body-limit";
 import { crossSiteRefusal } from "./cross-site";
 import { type EdgeAnswer, admit } from "./gate";
 import { lookupHandler } from "./lookup";
+import { subscriptionHandler } from "./subscriptions";
 import { type Handle, passToNext } from "./next-pass";
 import { withNote } from "./request-store";
 import { type CachedRoute, cachedRoute } from "./routes";
@@ -36,8 +37,9 @@ function route(req: IncomingMessage, res: EdgeResponse, { answers, handle, trust
   const decision = admit(req, { dev });
   if ("answer" in decision) return res.answer({ ...decision.answer, headers: { ...decision.answer.headers, ...closeIfLarge(req) } });
   const { route: matched, body } = decision.admitted;
-  if (matched?.spec.kind === "page" && !matched.spec.edge && req.method === "POST") res.markFormPost();
-  const crossSite = matched?.spec.kind === "api" ? null : crossSiteRefusal(req, { trustProxy });
+  const own = lookupHandler(decision.admitted) ?? subscriptionHandler(decision.admitted, req);
+  if (matched?.spec.kind === "page" && !own && req.method === "POST") res.markFormPost();
+  const crossSite = matched?.spec.kind === "api" || matched?.spec.anyOrigin ? null : crossSiteRefusal(req, { trustProxy });
   if (crossSite) {
     return res.answer({
       status: 403,
@@ -54,7 +56,6 @@ function route(req: IncomingMessage, res: EdgeResponse, { answers, handle, trust
     });
   }
   if (expectContinue) res.writeContinue();
-  const own = lookupHandler(decision.admitted);
   if (own) return withNote(res.note, () => void own(req, res).catch((error: unknown) => res.fail(error)));
   const cached = cachedRoute(req, decision.admitted);
   // A public page has no form and no action, so nothing in it notes anything: no store to enter,

@@ -137,5 +137,6 @@ export function admit(req: IncomingMessage, { dev }: { dev: boolean }): { answer
   }
   const named = method === "HEAD" ? "GET" : method;
   const rule = Object.entries(route.spec.methods).find(([m]) => m === named)?.[1] ?? null;
-  return bodyRefusal(req, rule, route.spec.kind === "page" && !route.spec.edge) ?? { admitted: { route, body: rule, path } };
+  const nextPage = route.spec.kind === "page" && !route.spec.edge && !(route.spec.edgePost && named === "POST");
+  return bodyRefusal(req, rule, nextPage) ?? { admitted: { route, body: rule, path } };
 }

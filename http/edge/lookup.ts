@@ -1,4 +1,4 @@
-import type { IncomingMessage, OutgoingHttpHeaders } from "node:http";
+import type { IncomingMessage } from "node:http";
 import { z } from "zod";
 import { type Confirmed, confirmLink, exchangeLink, signOut } from "@/lookup/proof/exchange";
 import { type LookupHttp, lookupHttp, problemHttp } from "@/http/lookup-http";
@@ -14,33 +14,13 @@ import { DomainError } from "@/domain/errors";
 import type { Admitted } from "./gate";
 import type { EdgeResponse } from "./writer";
 import { noteRequest } from "./request-store";
+import { headersOf, readBody, sendOwn } from "./own-answer";
 
 // The tenant lookup's addresses, answered here at the server's edge and never by Next: the lookup
 // API (fast, before Next's pipeline), and the steps that turn a link or an OpenID sign-in into a
 // lookup session cookie, so a link's token never reaches Next, a page, a Referer or the history.
 
 type Handler = (req: IncomingMessage, slug: string) => Promise<LookupHttp>;
-
-/** Headers as the domain reads them (Pick<Headers, "get">), straight from Node's. */
-export const headersOf = (req: IncomingMessage): Pick<Headers, "get"> => ({
-  get: (name) => {
-    const value = req.headers[name.toLowerCase()];
-    return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
-  },
-});
-
-/** The whole body; null when the edge's limit refused it mid-way (413/408, answered there already). */
-function readBody(req: IncomingMessage): Promise<Buffer | null> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.once("end", () => resolve(Buffer.concat(chunks)));
-    req.once("error", () => resolve(null));
-    req.once("close", () => {
-      if (!req.readableEnded) resolve(null);
-    });
-  });
-}
 
 const lookupPage = (slug: string, query = "") => `/incidents/${encodeURIComponent(slug)}/lookup${query}`;
 /** A redirect that leaves nothing behind: no Referer to the next site, nothing kept by a cache. */
@@ -180,15 +160,7 @@ export function lookupHandler({ route }: Admitted): ((req: IncomingMessage, res:
     const reply = route.params.slug !== undefined && !slug.success
       ? problem(404, "Not Found", "There is no incident at this address. Check the address.")
       : await handler(req, slug.success ? slug.data.slug : "");
-    if (reply.status === 0 || res.headersSent) return;
-    // A string, not a Buffer: Node then sends the head and the body in one write, not a writev of two.
-    const body = reply.body ?? "";
-    // Each reply's headers are its own object: completed in place, not copied.
-    const headers: OutgoingHttpHeaders = reply.headers;
-    headers["content-length"] = Buffer.byteLength(body);
-    const cookies = reply.headers["set-cookie"];
-    if (cookies !== undefined) headers["set-cookie"] = cookies.split("\n");
-    res.send(reply.status, headers, req.method === "HEAD" ? undefined : body);
+    sendOwn(req, res, reply);
   };
 }
 

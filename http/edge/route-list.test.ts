@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { EDGE_PATHS } from "./lookup";
+import { EDGE_POST_PATHS } from "./subscriptions";
 import { ROUTES, matchRoute } from "./route-list";
 
 const APP = path.resolve(__dirname, "../../app");
@@ -65,6 +66,13 @@ describe("the edge's route list", () => {
     expect([...edge].sort()).toEqual([...EDGE_PATHS].sort());
     const served = new Set(app.map((r) => r.path));
     for (const path of edge) expect(served.has(path), `${path} is the edge's, but app/ has a file for it too`).toBe(false);
+  });
+
+  it("has the edge's own answer to the posts of every page it marks so, and app/ has the page", () => {
+    const edgePost = ROUTES.filter((r) => r.edgePost).map((r) => r.path);
+    expect([...edgePost].sort()).toEqual([...EDGE_POST_PATHS].sort());
+    const served = new Set(app.map((r) => r.path));
+    for (const path of edgePost) expect(served.has(path), `${path} posts to the edge, but app/ has no page for it`).toBe(true);
   });
 
   it("gives each route handler exactly the methods its file exports (HEAD and OPTIONS are the edge's)", () => {

@@ -20,6 +20,10 @@ export type RouteSpec = {
   methods: Partial<Record<Exclude<Method, "HEAD" | "OPTIONS">, BodyRule | null>>;
   /** Answered by the server itself (http/edge/lookup.ts), never by Next: app/ has no file for it. */
   edge?: true;
+  /** A page Next renders whose plain form posts the server answers itself (http/edge/subscriptions.ts). */
+  edgePost?: true;
+  /** Its posts come from anywhere: a mail provider's one-click unsubscribe (RFC 8058) has no Origin of ours. */
+  anyOrigin?: true;
   /** A public answer the server keeps in memory (http/edge/serve.ts): a page Next renders, the feed, or an incident's file. */
   kept?: "page" | "feed" | IncidentFile;
   /** A kept page that reads its query (the dashboard's search and filters): kept only when asked without one. */
@@ -44,7 +48,8 @@ export const ROUTES: readonly RouteSpec[] = [
   file("/feed.xml", "feed"),
   // Kept bare (the newest per measure); a reader's choice of incidents is rendered for that request.
   { ...publicPage("/compare"), readsQuery: true },
-  { ...publicPage("/incidents/[slug]"), preview: true },
+  // Its form: a reader's sign-up for the incident's news (a server action).
+  { ...publicPage("/incidents/[slug]", form), preview: true },
   publicPage("/incidents/[slug]/changes"),
   // Not kept: a tenant with a lookup session sees their own account on it.
   page("/incidents/[slug]/lookup", form),
@@ -59,6 +64,9 @@ export const ROUTES: readonly RouteSpec[] = [
   file("/incidents/[slug]/postmortem.md", "postmortem.md"),
   file("/incidents/[slug]/incident.json", "incident.json"),
   file("/incidents/[slug]/incident.schema.json", "incident.schema.json"),
+  page("/subscribe", form),
+  { ...page("/subscriptions/confirm", form), edgePost: true },
+  { ...page("/subscriptions/unsubscribe", form), edgePost: true, anyOrigin: true },
   page("/signin", form),
   page("/signout", form),
   page("/editor", editorForm),

@@ -4,6 +4,9 @@ import { cache } from "react";
 import { DraftBand } from "@/components/record/draft-band";
 import { LookupButton, PageActions } from "@/components/record/page-actions";
 import { RecordArticle } from "@/components/record/article";
+import { SubscribeBox } from "@/components/subscribe/subscribe-box";
+import { SubscribeForm } from "@/components/subscribe/subscribe-form";
+import { subscribeAction } from "../../subscribe/actions";
 import { getDb } from "@/db/client";
 import { readIncident } from "@/db/read/incident";
 import { currentUser } from "@/http/auth";
@@ -39,7 +42,12 @@ export default async function IncidentPage({ params }: Props) {
       {!stored.published && <DraftBand slug={view.slug} />}
       <RecordArticle
         view={view}
-        actions={<PageActions slug={view.slug} lookup={view.lookup} />}
+        actions={
+          <>
+            <PageActions slug={view.slug} lookup={view.lookup} />
+            {stored.published && <SubscribeBox slug={view.slug} form={<SubscribeForm action={subscribeAction} incident={{ slug: view.slug, title: view.title }} channels="email" />} />}
+          </>
+        }
         check={view.lookup ? <LookupButton slug={view.slug} /> : undefined}
         changesHref={`/incidents/${view.slug}/changes`}
       />
