@@ -20,6 +20,8 @@ const schema = z.object({
     .url({ protocol: /^https?$/, message: "PUBLIC_ORIGIN must be an http(s) address such as https://aftermath.example.com" })
     .transform((u) => new URL(u).origin)
     .optional(),
+  /** The page's name in the Statuspage-compatible answers (/api/v2/*.json), as their clients show it. */
+  STATUSPAGE_NAME: z.string().trim().min(1).max(100).default("Aftermath"),
   /** The provider's OpenID Connect issuer; the sign-in is off unless this and the client id and secret are set. */
   LOOKUP_OIDC_ISSUER: z.url({ protocol: /^https?$/, message: "LOOKUP_OIDC_ISSUER must be the issuer's http(s) address" }).optional(),
   LOOKUP_OIDC_CLIENT_ID: z.string().min(1).optional(),

@@ -12,7 +12,7 @@ import { type Db, openDatabase } from "./client";
 import { readEnv } from "@/config/env";
 import { prepareDatabase } from "./prepare";
 import { insertRecord } from "./write/insert-record";
-import { writeTransaction } from "./write/mutate";
+import { writeTransaction } from "./transaction";
 import { importRecord } from "./write/record";
 
 const SECRET = "0123456789abcdef".repeat(4);

@@ -5,7 +5,7 @@ import { recordAudit } from "./audit";
 import type { Db, Tx } from "./client";
 import { subscriber } from "./schema";
 import type { SubscriberChannel } from "./schema/subscriber";
-import { writeTransaction } from "./write/mutate";
+import { writeTransaction } from "./transaction";
 
 export type SubscriberRow = typeof subscriber.$inferSelect;
 const READER: Actor = { kind: "system", name: "reader" };

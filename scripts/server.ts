@@ -35,7 +35,8 @@ await app.prepare();
 removeLeftoverSpools();
 
 const file = databasePath(env);
-const answers = publicAnswers({ db: openDatabase(file), handle, generation: generationReader(file), maxBytes: dev ? 0 : CACHE_BYTES });
+const statuspage = { name: env.STATUSPAGE_NAME, origin: env.PUBLIC_ORIGIN ?? null };
+const answers = publicAnswers({ db: openDatabase(file), handle, generation: generationReader(file), maxBytes: dev ? 0 : CACHE_BYTES, statuspage });
 
 const onRequest = edgeHandler({ answers, handle, trustProxy, dev });
 // A request without Host is refused by the edge, with our headers, not by Node with none; every

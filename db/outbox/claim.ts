@@ -3,7 +3,7 @@ import type Database from "better-sqlite3";
 import { z } from "zod";
 import { outboxPayload } from "@/domain/notify";
 import type { Db } from "../client";
-import { writeTransaction } from "../write/mutate";
+import { writeTransaction } from "../transaction";
 
 /** A message a worker holds under its lease: sent by it alone until the lease ends. */
 export type Claimed = z.infer<typeof claimedRow>;

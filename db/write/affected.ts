@@ -14,7 +14,8 @@ import type { ImportFormat } from "@/domain/affected-list/source";
 import { deleteList, sweepLists } from "../affected/sweep";
 import type { Db } from "../client";
 import { affectedList, incident } from "../schema";
-import { assertCanWrite, mutateIncident, writeTransaction } from "./mutate";
+import { assertCanWrite, mutateIncident } from "./mutate";
+import { writeTransaction } from "../transaction";
 
 export type ImportReport = {
   incidentSlug: string;

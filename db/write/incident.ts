@@ -8,7 +8,8 @@ import { recordAudit } from "../audit";
 import type { Db } from "../client";
 import { incident } from "../schema";
 import { keepListing } from "./listing";
-import { assertCanWrite, mutateIncident, setCitations, writeTransaction } from "./mutate";
+import { assertCanWrite, mutateIncident, setCitations } from "./mutate";
+import { writeTransaction } from "../transaction";
 import { citesOf } from "../read/items";
 
 

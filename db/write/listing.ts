@@ -1,5 +1,6 @@
 import "server-only";
 import { eq, isNull } from "drizzle-orm";
+import { PHASES_BEFORE_IT } from "@/domain/record/constants";
 import { latestUpdate } from "@/domain/record/latest";
 import { event } from "@/domain/record/collections/events";
 import { source } from "@/domain/record/collections/sources";
@@ -7,8 +8,7 @@ import { incidentUpdate } from "@/domain/record/collections/updates";
 import type { Db, Tx } from "../client";
 import { incident } from "../schema";
 
-/** Phases that are not the incident itself: its background and the warnings before it. */
-const BEFORE_IT = new Set(["background", "warning"]);
+const BEFORE_IT = new Set<string>(PHASES_BEFORE_IT);
 
 /**
  * An incident's place in every list, from its events, updates and sources as this transaction sees them:

@@ -1,5 +1,4 @@
 import "server-only";
-import Database from "better-sqlite3";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Actor, canWrite } from "@/domain/access";
 import type { AuditAction } from "@/domain/audit";
@@ -13,6 +12,7 @@ import { recordIn } from "../read/incident";
 import { RULED_ENTITIES, recordProblems } from "@/domain/record/checks";
 import { announce } from "../outbox/announce";
 import { listingOf } from "./listing";
+import { writeTransaction } from "../transaction";
 import { newsOfChange } from "./news";
 
 export type { Tx };
@@ -22,24 +22,6 @@ export type IncidentRow = typeof incident.$inferSelect;
 export function assertCanWrite(actor: Actor): void {
   if (actor.kind === "anonymous") throw new DomainError("unauthenticated", "Sign in, or send a bearer token, to change the record.");
   if (!canWrite(actor)) throw new DomainError("forbidden", "This token may read but not write; use a token with the write scope.");
-}
-
-const BUSY = "The record is busy with another change (a large import, most likely) and nothing was changed. Send it again in a few seconds.";
-
-const isBusy = (error: unknown) => error instanceof Database.SqliteError && error.code.startsWith("SQLITE_BUSY");
-
-/**
- * Every write's transaction: BEGIN IMMEDIATE, so it queues for the write lock (up to the
- * connection's busy timeout) instead of failing when a read would have to become a write; a lock
- * still held after that is "busy" (503), never a 500.
- */
-export function writeTransaction<T>(db: Db, work: (tx: Tx) => T): T {
-  try {
-    return db.transaction(work, { behavior: "immediate" });
-  } catch (error) {
-    if (isBusy(error)) throw new DomainError("busy", BUSY);
-    throw error;
-  }
 }
 
 /** The record after a change must keep the rules no single item can check (domain/record/checks.ts); if not, nothing is written. */

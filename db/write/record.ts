@@ -14,7 +14,8 @@ import type { Db } from "../client";
 import { incident } from "../schema";
 import { insertRecord } from "./insert-record";
 import { keepListing } from "./listing";
-import { assertCanWrite, writeTransaction } from "./mutate";
+import { assertCanWrite } from "./mutate";
+import { writeTransaction } from "../transaction";
 
 const importInput = z.strictObject({
   record: incidentRecord,

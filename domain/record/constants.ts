@@ -13,6 +13,8 @@ export const PHASES = [
   "follow-up",
 ] as const;
 export type Phase = (typeof PHASES)[number];
+/** Phases that are not the incident itself: its background and the warnings before it. */
+export const PHASES_BEFORE_IT: readonly Phase[] = ["background", "warning"];
 
 export const INCIDENT_STATUSES = ["investigating", "mitigated", "resolved"] as const;
 

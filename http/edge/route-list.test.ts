@@ -95,7 +95,19 @@ describe("the edge's route list", () => {
     expect(matchRoute(["api", "v1", "incidents", "x", "events", "7"])?.params).toEqual({ slug: "x", collection: "events", id: "7" });
     for (const spec of ROUTES.filter((r) => r.kept)) {
       expect(spec.kind === "page" || spec.kind === "file", spec.path).toBe(true);
-      expect(spec.path.startsWith("/editor") || spec.path.startsWith("/api") || spec.path.startsWith("/sign"), spec.path).toBe(false);
+      // The Statuspage-compatible answers are public files at Statuspage's own /api/v2 addresses.
+      const statuspage = typeof spec.kept === "object" && spec.path === `/api/v2/${spec.kept.statuspage}.json`;
+      expect(spec.path.startsWith("/editor") || (spec.path.startsWith("/api") && !statuspage) || spec.path.startsWith("/sign"), spec.path).toBe(false);
     }
+  });
+
+  it("serves every Statuspage answer at its address under /api/v2, for GET only", () => {
+    const addresses = ["summary", "status", "incidents", "incidents/unresolved", "components", "scheduled-maintenances", "scheduled-maintenances/upcoming", "scheduled-maintenances/active"];
+    for (const answer of addresses) {
+      const match = matchRoute(["api", "v2", ...`${answer}.json`.split("/")]);
+      expect([answer, match?.spec.kept, match?.allow]).toEqual([answer, { statuspage: answer }, ["GET", "HEAD", "OPTIONS"]]);
+    }
+    expect(ROUTES.filter((r) => r.path.startsWith("/api/v2/")).map((r) => r.path).sort()).toEqual(addresses.map((a) => `/api/v2/${a}.json`).sort());
+    expect(matchRoute(["api", "v2", "incidents", "x.json"])).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import type { StatuspageAnswer } from "@/domain/statuspage";
 import type { IncidentFile } from "@/publish/files";
 import { BODY_LIMITS } from "../body-limits";
 
@@ -24,8 +25,8 @@ export type RouteSpec = {
   edgePost?: true;
   /** Its posts come from anywhere: a mail provider's one-click unsubscribe (RFC 8058) has no Origin of ours. */
   anyOrigin?: true;
-  /** A public answer the server keeps in memory (http/edge/serve.ts): a page Next renders, the feed, or an incident's file. */
-  kept?: "page" | "feed" | IncidentFile;
+  /** A public answer the server keeps in memory (http/edge/serve.ts): a page Next renders, the feed, an incident's file, or a Statuspage-compatible answer. */
+  kept?: "page" | "feed" | IncidentFile | { statuspage: StatuspageAnswer };
   /** A kept page that reads its query (the dashboard's search and filters): kept only when asked without one. */
   readsQuery?: true;
   /** A kept page kept at every good address too (its other pages, a search, filters), by the parts it reads (http/edge/routes.ts). */
@@ -38,6 +39,8 @@ const page = (path: string, post?: BodyRule): RouteSpec => ({ path, kind: "page"
 /** A page the same for every reader, kept by the server. */
 const publicPage = (path: string, post?: BodyRule): RouteSpec => ({ ...page(path, post), kept: "page" });
 const file = (path: string, kept: "feed" | IncidentFile): RouteSpec => ({ path, kind: "file", methods: { GET: null }, kept });
+/** Statuspage's own address of an answer; the server's, kept like the feed and open to every origin (http/edge/statuspage.ts). */
+const statuspage = (answer: StatuspageAnswer): RouteSpec => ({ path: `/api/v2/${answer}.json`, kind: "file", methods: { GET: null }, kept: { statuspage: answer } });
 const json = { maxBytes: BODY_LIMITS.apiJson };
 const form = { maxBytes: BODY_LIMITS.form, form: true } as const;
 const editorForm = { maxBytes: BODY_LIMITS.editorForm, form: true } as const;
@@ -77,6 +80,15 @@ export const ROUTES: readonly RouteSpec[] = [
   // A collection's items, or the affected list's upload (components/editor/sections.ts).
   page("/editor/incidents/[slug]/[section]", editorForm),
   { path: "/api/incidents/[slug]/lookup", kind: "api", methods: { POST: { maxBytes: BODY_LIMITS.lookup } }, edge: true },
+  // Statuspage's v2 addresses, for its clients (README, "Statuspage-compatible JSON").
+  statuspage("summary"),
+  statuspage("status"),
+  statuspage("incidents"),
+  statuspage("incidents/unresolved"),
+  statuspage("components"),
+  statuspage("scheduled-maintenances"),
+  statuspage("scheduled-maintenances/upcoming"),
+  statuspage("scheduled-maintenances/active"),
   { path: "/api/v1/openapi.json", kind: "api", methods: { GET: null } },
   { path: "/api/v1/incidents", kind: "api", methods: { GET: null, POST: json } },
   { path: "/api/v1/incidents/[slug]", kind: "api", methods: { GET: null, PATCH: json } },

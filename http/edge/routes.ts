@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { type DashboardQuery, dashboardKey, parseDashboardAddress, type QueryParams } from "@/db/read/dashboard";
 import { cursorParam } from "@/db/read/listing";
 import type { Cursor } from "@/db/read/listing";
+import type { StatuspageAnswer } from "@/domain/statuspage";
 import type { IncidentFile } from "@/publish/files";
 import type { Admitted, EdgeAnswer } from "./gate";
 
@@ -13,6 +14,7 @@ export type CachedRoute = { key: string } & (
   | { kind: "page"; slug: string | null; preview: boolean; asked?: DashboardQuery }
   | { kind: "file"; slug: string; file: IncidentFile }
   | { kind: "feed"; after?: Cursor; before?: Cursor }
+  | { kind: "statuspage"; answer: StatuspageAnswer }
 );
 
 const queryOf = (url: string) => new URLSearchParams(url.includes("?") ? url.slice(url.indexOf("?") + 1) : "");
@@ -51,6 +53,8 @@ function feedRoute(path: string, url: string): CachedRoute | { refuse: EdgeAnswe
 export function cachedRoute(req: IncomingMessage, { route, path }: Admitted): CachedRoute | { refuse: EdgeAnswer } | null {
   const kept = route?.spec.kept;
   if (!kept || (req.method !== "GET" && req.method !== "HEAD")) return null;
+  // Not Next's to answer, and its query is not its to read: a client's cache-buster is the same entry.
+  if (typeof kept === "object") return { key: path, kind: "statuspage", answer: kept.statuspage };
   // A navigation inside the app asks for the page's RSC payload, not its HTML; Next answers those.
   if (req.headers.rsc !== undefined || req.url?.includes("_rsc=")) return null;
   const slug = route.params.slug ?? null;

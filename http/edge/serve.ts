@@ -6,12 +6,13 @@ import type { ListedPage } from "@/db/read/listing";
 import { readShown } from "@/db/read/shown";
 import { userFromCookieHeader } from "../session-cookie";
 import { cardsOf } from "@/view/card";
-import { API_POLICY, BASE_HEADERS, EXPORT_POLICY } from "../security-headers";
 import { hashable, withScriptHashes } from "./csp";
+import { REVALIDATE, fileEntry } from "./file-entry";
 import { type Handle, passToNext } from "./next-pass";
 import { type Entry, makeEntry, PageCache } from "./page-cache";
 import type { CachedRoute } from "./routes";
 import { askedOf, sendEntry } from "./send";
+import { type StatuspageConfig, statuspageAnswers } from "./statuspage";
 import { NOTHING, feedPage, feedStamp, stamper } from "./stamps";
 import { type Captured, type EdgeResponse, decode } from "./writer";
 
@@ -31,8 +32,6 @@ const PER_TRANSFER = new Set([
   "x-request-id",
   "strict-transport-security",
 ]);
-/** Browsers keep a public answer but ask each time whether it is still the one (RFC 9111 §5.2.2.4). */
-const REVALIDATE = { "cache-control": "no-cache", vary: "Accept-Encoding" };
 
 /** Whether a page Next rendered may be kept for everyone: a final answer, the same for every reader. */
 const keepable = (c: Captured) => (c.status === 200 || c.status === 404) && c.headers["set-cookie"] === undefined;
@@ -53,11 +52,6 @@ function pageEntry(at: At, captured: Captured): Entry {
     headers["content-security-policy"] = withScriptHashes(policy, body.toString("utf8"));
   }
   return makeEntry(at, captured.status, headers, body);
-}
-
-function fileEntry(at: At, file: { body: string; type: string }): Entry {
-  const policy = file.type.startsWith("text/html") ? EXPORT_POLICY : API_POLICY;
-  return makeEntry(at, 200, { ...BASE_HEADERS, ...REVALIDATE, "content-type": file.type, "content-security-policy": policy }, Buffer.from(file.body));
 }
 
 /** A path no route matches: Next answers it with its prerendered not-found page, whole, with status 404. */
@@ -89,22 +83,31 @@ function feedOf(db: Db, route: Extract<CachedRoute, { kind: "feed" }>, page: Lis
   return feedFile(cardsOf(readShown(db, page.rows)), pages, self);
 }
 
+/** The pages, an incident's files and the feed; the Statuspage answers are statuspage.ts's. */
+type RecordRoute = Exclude<CachedRoute, { kind: "statuspage" }>;
+
 /**
  * Serves the public pages and exports from memory, each as the record stands now: the generation
  * is read on every request, and after a write an entry is sent again only if what it shows is
  * unchanged (stamps.ts). A miss renders once for everyone asking at that moment; what must not be
  * kept (a 5xx, a cookie) is sent to those only.
  */
-export function publicAnswers({ db, handle, generation, maxBytes }: { db: Db; handle: Handle; generation: () => number; maxBytes: number }) {
-  const cache = new PageCache(maxBytes);
+export function publicAnswers(options: { db: Db; handle: Handle; generation: () => number; maxBytes: number; statuspage: StatuspageConfig }) {
+  const cache = new PageCache(options.maxBytes);
+  const records = recordAnswers({ ...options, cache });
+  const statuspage = statuspageAnswers({ ...options, cache, config: options.statuspage });
+  return (route: CachedRoute, req: IncomingMessage, res: EdgeResponse): Promise<void> => (route.kind === "statuspage" ? statuspage(route, req, res) : records(route, req, res));
+}
+
+function recordAnswers({ db, handle, generation, cache }: { db: Db; handle: Handle; generation: () => number; cache: PageCache }) {
   const stampOf = stamper(db);
   const publishedOf = db.$client.prepare("SELECT published FROM incident WHERE slug = ?").pluck();
   /** 1: published; 0: a draft; undefined: no such incident (the feed has no slug and is never missing). */
-  const stateOf = (route: CachedRoute): unknown => (route.kind === "feed" || route.slug === null ? 1 : publishedOf.get(route.slug));
+  const stateOf = (route: RecordRoute): unknown => (route.kind === "feed" || route.slug === null ? 1 : publishedOf.get(route.slug));
   // A draft's page for its editors: the session as Next will read it (the cookie of this request's scheme).
-  const preview = (route: CachedRoute, state: unknown, req: IncomingMessage, res: EdgeResponse) =>
+  const preview = (route: RecordRoute, state: unknown, req: IncomingMessage, res: EdgeResponse) =>
     route.kind === "page" && route.preview && state === 0 && userFromCookieHeader(db, req.headers.cookie, Date.now(), res.https) !== null;
-  return async (route: CachedRoute, req: IncomingMessage, res: EdgeResponse): Promise<void> => {
+  return async (route: RecordRoute, req: IncomingMessage, res: EdgeResponse): Promise<void> => {
     const asked = askedOf(req);
     const now = generation();
     let stamp: string | undefined;

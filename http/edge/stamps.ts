@@ -2,6 +2,7 @@ import type { Db } from "@/db/client";
 import { comparedRows } from "@/db/read/compared";
 import { readDashboard, searchStamp } from "@/db/read/dashboard";
 import { type ListedPage, type ListedRow, readListedPage } from "@/db/read/listing";
+import { type StatuspageRead, readStatuspage } from "@/db/read/statuspage";
 import { FEED_ENTRIES } from "@/publish/files";
 import { COMPARED } from "@/view/comparison";
 import type { CachedRoute } from "./routes";
@@ -16,6 +17,13 @@ export const feedPage = (db: Db, route: Extract<CachedRoute, { kind: "feed" }>) 
 
 /** A page of the feed shows its rows, where they stand in the list, and nothing else. */
 export const feedStamp = (page: ListedPage) => JSON.stringify([rowsOf(page.rows), page.total, page.offset]);
+
+/**
+ * The Statuspage-compatible answers show the newest incidents, the newest unresolved ones, and the
+ * count and highest impact of all unresolved: one stamp for all of them, as each shows the page's
+ * updated_at, the newest change among those incidents.
+ */
+export const statuspageStamp = (read: StatuspageRead) => JSON.stringify([rowsOf(read.listed), rowsOf(read.unresolved), read.open]);
 
 /**
  * What a kept answer shows, as text that changes whenever what it shows may have: an incident's
@@ -34,6 +42,7 @@ export function stamper(db: Db): (route: CachedRoute) => string {
   const roles = COMPARED.map((m) => m.role);
   return (route) => {
     if (route.kind === "feed") return feedStamp(feedPage(db, route));
+    if (route.kind === "statuspage") return statuspageStamp(readStatuspage(db));
     if (route.slug !== null) return incident(route.slug);
     if (route.kind === "page" && (route.key === "/" || route.key.startsWith("/?"))) {
       const asked = route.asked ?? {};

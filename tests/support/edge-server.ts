@@ -4,11 +4,17 @@ import type { Db } from "@/db/client";
 import { generationReader } from "@/db/generation";
 import { edgeHandler } from "@/http/edge/front";
 import { publicAnswers } from "@/http/edge/serve";
+import type { StatuspageConfig } from "@/http/edge/statuspage";
 import { EdgeResponse } from "@/http/edge/writer";
 
 /** The edge and its page cache in-process on the database at `file`, with `handle` in Next's place; its address and how to stop it. */
-export async function startEdge(db: Db, file: string, handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>): Promise<{ base: string; close: () => void }> {
-  const answers = publicAnswers({ db, handle, generation: generationReader(file), maxBytes: 64 * 1024 * 1024 });
+export async function startEdge(
+  db: Db,
+  file: string,
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+  statuspage: StatuspageConfig = { name: "Aftermath", origin: null },
+): Promise<{ base: string; close: () => void }> {
+  const answers = publicAnswers({ db, handle, generation: generationReader(file), maxBytes: 64 * 1024 * 1024, statuspage });
   const onRequest = edgeHandler({ answers, handle, trustProxy: false, dev: false });
   const server = createServer({ ServerResponse: EdgeResponse }, (req, res) => onRequest(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
