@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 export function SubscribeBox({ slug, form }: { slug: string; form: ReactNode }) {
   return (
     <section aria-labelledby="subscribe-heading" className="no-print mt-6 max-w-xl rounded-md border border-slate-300 p-4 dark:border-slate-700">
-      <h2 id="subscribe-heading" className="text-lg font-semibold">
+      <h2 id="subscribe-heading" className="mb-2 text-lg font-semibold">
         Get this incident&apos;s updates by email
       </h2>
       {form}
