@@ -44,15 +44,18 @@ export const CONFIRM_REFUSED = {
   expired: "This confirmation link has expired. Sign up again to get a new one.",
 } as const;
 
-/** The edge's own answer to a post to a subscription's link, if this is one. */
+const tokenOf = (req: IncomingMessage) => tokenQuery.safeParse(Object.fromEntries(new URL(req.url ?? "/", "http://edge.invalid").searchParams));
+const NO_TOKEN = problemHttp({ status: 400, title: "Bad Request", detail: "The address has no link token (?token=…), or more than it. Use the whole link from the email." });
+
+/** The edge's own answer to a subscription link's address: every post, and a page asked for without its token (Next renders the rest). */
 export function subscriptionHandler({ route }: Admitted, req: IncomingMessage): ((req: IncomingMessage, res: EdgeResponse) => Promise<void>) | null {
-  const handler = route?.spec.edgePost && req.method === "POST" ? HANDLERS[route.spec.path] : undefined;
+  const handler = route?.spec.edgePost ? HANDLERS[route.spec.path] : undefined;
   if (!handler) return null;
+  if (req.method !== "POST") return tokenOf(req).success ? null : async (request, res) => sendOwn(request, res, NO_TOKEN);
   return async (request, res) => {
     if ((await readBody(request)) === null) return;
-    const query = tokenQuery.safeParse(Object.fromEntries(new URL(request.url ?? "/", "http://edge.invalid").searchParams));
-    if (!query.success) return sendOwn(request, res, problemHttp({ status: 400, title: "Bad Request", detail: "The address has no link token (?token=…). Use the whole link from the email." }));
-    sendOwn(request, res, handler(request, query.data.token));
+    const query = tokenOf(request);
+    sendOwn(request, res, query.success ? handler(request, query.data.token) : NO_TOKEN);
   };
 }
 
