@@ -7,17 +7,18 @@ import drizzle from "eslint-plugin-drizzle";
 // A test, a test kit or a benchmark may import anything; nothing else may import them.
 const LAYERS = {
   lib: [],
+  i18n: ["lib"],
   config: ["lib"],
-  domain: ["lib"],
-  db: ["domain", "config", "lib"],
-  view: ["db", "domain", "lib"],
-  lookup: ["db", "domain", "config", "lib"],
-  notify: ["lookup", "view", "db", "domain", "config", "lib"],
-  components: ["view", "domain", "lib"],
-  publish: ["components", "view", "domain", "lib"],
-  http: ["notify", "lookup", "publish", "view", "db", "domain", "config", "lib"],
-  app: ["components", "http", "notify", "lookup", "publish", "view", "db", "domain", "config", "lib"],
-  scripts: ["http", "notify", "lookup", "publish", "view", "db", "domain", "config", "lib"],
+  domain: ["i18n", "lib"],
+  db: ["domain", "config", "i18n", "lib"],
+  view: ["db", "domain", "i18n", "lib"],
+  lookup: ["db", "domain", "config", "i18n", "lib"],
+  notify: ["lookup", "view", "db", "domain", "config", "i18n", "lib"],
+  components: ["view", "domain", "i18n", "lib"],
+  publish: ["components", "view", "domain", "i18n", "lib"],
+  http: ["notify", "lookup", "publish", "view", "db", "domain", "config", "i18n", "lib"],
+  app: ["components", "http", "notify", "lookup", "publish", "view", "db", "domain", "config", "i18n", "lib"],
+  scripts: ["http", "notify", "lookup", "publish", "view", "db", "domain", "config", "i18n", "lib"],
 };
 
 const layers = {

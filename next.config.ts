@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
 import { BODY_LIMITS } from "@/http/body-limits";
 import { securityHeaderRules } from "@/http/security-headers";
 
@@ -20,4 +21,5 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+// The language of each request comes from i18n/request.ts (the edge reads it from the address).
+export default createNextIntlPlugin("./i18n/request.ts")(nextConfig);

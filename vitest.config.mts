@@ -13,7 +13,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["{lib,config,domain,db,lookup,notify,view,components,publish,http,scripts}/**/*.test.{ts,tsx}"], environment: "node" },
+        test: { name: "unit", include: ["{lib,i18n,config,domain,db,lookup,notify,view,components,publish,http,scripts}/**/*.test.{ts,tsx}"], environment: "node" },
       },
       {
         resolve: { alias },

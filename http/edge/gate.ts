@@ -1,11 +1,12 @@
 import type { IncomingMessage } from "node:http";
 import { hasBody } from "./body-limit";
+import { LOCALE_HEADER, type Locale, prefixOf, splitLocale } from "@/i18n/locales";
 import { type BodyRule, type Method, type RouteMatch, matchRoute } from "./route-list";
 
 /** An answer the edge gives itself, before any handler: a refusal, or OPTIONS. */
 export type EdgeAnswer = { status: number; title: string; detail: string; headers?: Record<string, string> };
-/** A request the edge lets through: its route (none for an unknown page path) and the path as resolved. */
-export type Admitted = { route: RouteMatch | null; body: BodyRule | null; path: string };
+/** A request the edge lets through: its route (none for an unknown page path), the path as resolved without its language, and the language. */
+export type Admitted = { route: RouteMatch | null; body: BodyRule | null; path: string; locale: Locale };
 
 /** Longer targets are refused (414): no address of this site comes near it. */
 const MAX_TARGET = 8 * 1024;
@@ -120,15 +121,20 @@ export function admit(req: IncomingMessage, { dev }: { dev: boolean }): { answer
   if (target.length > MAX_TARGET) return refuse(414, "URI Too Long", `The address is longer than ${MAX_TARGET} characters; no address of this site is.`);
   const parsed = pathOf(target);
   if (parsed === null) return refuse(400, "Bad Request", "The address has a broken percent-encoding or a control character in its path. Check the address.");
-  const { path, search, segments } = parsed;
+  // "/ru/…" is the same site in Russian: the app sees the path without it, and the language in a header of ours.
+  const { locale, rest: segments } = splitLocale(parsed.segments);
+  const prefix = prefixOf(locale);
+  const path = prefix ? parsed.path.slice(prefix.length) || "/" : parsed.path;
+  const { search } = parsed;
   req.url = `${path}${search}`;
+  req.headers[LOCALE_HEADER] = locale;
   // next dev serves its own tools under these paths.
-  if (dev && (segments[0] === "_next" || segments[0]?.startsWith("__nextjs"))) return { admitted: { route: null, body: null, path } };
+  if (dev && (segments[0] === "_next" || segments[0]?.startsWith("__nextjs"))) return { admitted: { route: null, body: null, path, locale } };
   const route = matchRoute(segments);
   const method = (req.method ?? "GET").toUpperCase();
   if (!route) {
     if (segments[0] === "api" || (method !== "GET" && method !== "HEAD")) return refuse(404, "Not Found", "There is nothing at this address. Check the address.");
-    return { admitted: { route: null, body: null, path } };
+    return { admitted: { route: null, body: null, path, locale } };
   }
   const allow = route.allow.join(", ");
   if (method === "OPTIONS") return refuse(204, "No Content", "", { allow });
@@ -138,5 +144,5 @@ export function admit(req: IncomingMessage, { dev }: { dev: boolean }): { answer
   const named = method === "HEAD" ? "GET" : method;
   const rule = Object.entries(route.spec.methods).find(([m]) => m === named)?.[1] ?? null;
   const nextPage = route.spec.kind === "page" && !route.spec.edge && !(route.spec.edgePost && named === "POST");
-  return bodyRefusal(req, rule, nextPage) ?? { admitted: { route, body: rule, path } };
+  return bodyRefusal(req, rule, nextPage) ?? { admitted: { route, body: rule, path, locale } };
 }

@@ -4,13 +4,15 @@ import { cursorParam } from "@/db/read/listing";
 import type { Cursor } from "@/db/read/listing";
 import type { StatuspageAnswer } from "@/domain/statuspage";
 import type { IncidentFile } from "@/publish/files";
+import { type Locale, prefixOf } from "@/i18n/locales";
 import type { Admitted, EdgeAnswer } from "./gate";
 
 /**
  * The public answers the server keeps: the routes the route list marks `kept`. Everything else
  * (the editor, the APIs, Next's own files) goes to Next as it comes.
  */
-export type CachedRoute = { key: string } & (
+/** `key`: the address in its language, as the cache keeps it; `bare`: the same without the language's prefix. */
+export type CachedRoute = { key: string; bare: string; locale: Locale } & (
   | { kind: "page"; slug: string | null; preview: boolean; asked?: DashboardQuery }
   | { kind: "file"; slug: string; file: IncidentFile }
   | { kind: "feed"; after?: Cursor; before?: Cursor }
@@ -36,7 +38,7 @@ function listOf(path: string, url: string): { key: string; asked: DashboardQuery
 }
 
 /** The feed's page from its address: `after` (older entries) or `before` (newer) a cursor, or the first; other parameters are not its to read. */
-function feedRoute(path: string, url: string): CachedRoute | { refuse: EdgeAnswer } {
+function feedRoute(path: string, url: string): Found {
   const query = queryOf(url);
   const after = query.getAll("after");
   const before = query.getAll("before");
@@ -49,8 +51,21 @@ function feedRoute(path: string, url: string): CachedRoute | { refuse: EdgeAnswe
   return { key: `${path}?${name}=${text}`, kind: "feed", [name]: cursor.data };
 }
 
+type Found = DistributiveOmit<CachedRoute, "locale" | "bare"> | { refuse: EdgeAnswer } | null;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/**
+ * The kept answer a GET or HEAD asks for, or null; its key is the address in its language ("/ru/…")
+ * with the parts of the query the answer reads: one entry per language of each answer.
+ */
+export function cachedRoute(req: IncomingMessage, admitted: Admitted): CachedRoute | { refuse: EdgeAnswer } | null {
+  const found = keptAnswer(req, admitted);
+  if (found === null || "refuse" in found) return found;
+  return { ...found, key: prefixOf(admitted.locale) + found.key, bare: found.key, locale: admitted.locale };
+}
+
 /** The kept answer a GET or HEAD asks for, or null; the key is the path (the feed's with its page): a page that reads its query is kept only without one, or by the parts it reads. */
-export function cachedRoute(req: IncomingMessage, { route, path }: Admitted): CachedRoute | { refuse: EdgeAnswer } | null {
+function keptAnswer(req: IncomingMessage, { route, path }: Admitted): Found {
   const kept = route?.spec.kept;
   if (!kept || (req.method !== "GET" && req.method !== "HEAD")) return null;
   // Not Next's to answer, and its query is not its to read: a client's cache-buster is the same entry.

@@ -10,6 +10,7 @@ import { hashable, withScriptHashes } from "./csp";
 import { REVALIDATE, fileEntry } from "./file-entry";
 import { type Handle, passToNext } from "./next-pass";
 import { type Entry, makeEntry, PageCache } from "./page-cache";
+import { prefixOf } from "@/i18n/locales";
 import type { CachedRoute } from "./routes";
 import { askedOf, sendEntry } from "./send";
 import { type StatuspageConfig, statuspageAnswers } from "./statuspage";
@@ -125,7 +126,7 @@ function recordAnswers({ db, handle, generation, cache }: { db: Db; handle: Hand
     let render: Promise<{ entry: Entry; keep: boolean }> | undefined;
     let madeHere = false;
     const stampOfKey = gone ? () => NOTHING : stampNow;
-    const entry = await cache.getOrMake(gone ? NOT_FOUND_PATH : route.key, now, stampOfKey, async () => {
+    const entry = await cache.getOrMake(gone ? prefixOf(route.locale) + NOT_FOUND_PATH : route.key, now, stampOfKey, async () => {
       // Stamped before it is made: a write meanwhile leaves it older-stamped, so the next reader makes it again.
       const at = { generation: now, stamp: stampOfKey() };
       madeHere = true;

@@ -44,13 +44,13 @@ export function stamper(db: Db): (route: CachedRoute) => string {
     if (route.kind === "feed") return feedStamp(feedPage(db, route));
     if (route.kind === "statuspage") return statuspageStamp(readStatuspage(db));
     if (route.slug !== null) return incident(route.slug);
-    if (route.kind === "page" && (route.key === "/" || route.key.startsWith("/?"))) {
+    if (route.kind === "page" && (route.bare === "/" || route.bare.startsWith("/?"))) {
       const asked = route.asked ?? {};
       if (asked.q) return searchStamp(db, { ...asked, q: asked.q });
       const { page, facets } = readDashboard(db, asked);
       return JSON.stringify([rowsOf(page.rows), page.total, page.offset, facets]);
     }
-    if (route.key === "/compare") {
+    if (route.bare === "/compare") {
       const { rows, charted } = comparedRows(db, roles, null);
       return JSON.stringify([rowsOf(rows), charted]);
     }
