@@ -49,7 +49,7 @@ describe("npm run notify:affected", { timeout: 60_000 }, () => {
 
   it("then sends them, printing each try: sent, tried again (451) with when, failed (550) with the server's words", async () => {
     replies.set("later@example.net", [{ code: 451, text: "4.7.1 Greylisted, try again later" }]);
-    replies.set("never@example.org", [{ code: 550, text: "5.1.1 No such mailbox here" }]);
+    replies.set("never@example.org", [{ code: 550, text: "5.1.1 <never@example.org>: No such mailbox here" }]);
     const file = writeFile(t.dir, "tries.csv", contactsCsv([[OK, "ok@example.com"], [LATER, "later@example.net"], [NEVER, "never@example.org"]]));
     const run = await notify(["--incident", "tries", "--contacts", file], mail()).done;
     expect([run.code, run.stderr]).toEqual([0, ""]);
@@ -57,10 +57,12 @@ describe("npm run notify:affected", { timeout: 60_000 }, () => {
     expect(run.stdout).toContain("sending: 3 notices\n");
     expect(run.stdout).toContain("sent: o•••@example.com (account …a001)\n");
     expect(run.stdout).toMatch(/^retrying: l•••@example\.net \(account …b002\), try 1: 451 4\.7\.1 Greylisted, try again later; next try at \d{4}-\d\d-\d\dT[\d:.]+Z$/m);
-    expect(run.stdout).toMatch(/^failed: n•••@example\.org \(account …c003\), after 1 try: 550 5\.1\.1 No such mailbox here$/m);
+    expect(run.stdout).toMatch(/^failed: n•••@example\.org \(account …c003\), after 1 try: 550 5\.1\.1 <n•••@example\.org>: No such mailbox here$/m);
     expect(run.stdout).toMatch(/^done: 1 sent, 1 failed, 1 to be tried again from \S+ by the server's worker \(or npm run outbox\)$/m);
     expect(run.stdout + run.stderr).not.toMatch(/ok@example\.com|later@example\.net|never@example\.org|cccccccc/);
     expect([to("ok@example.com").length, to("later@example.net").length, to("ok.too@example.com").length]).toEqual([1, 0, 0]);
+    // The server quoted the address; what is kept of its reply quotes it masked.
+    expect(noticesOf("tries").map((m) => m.lastError)).toEqual([null, "451 4.7.1 Greylisted, try again later", "550 5.1.1 <n•••@example.org>: No such mailbox here"]);
   });
 
   it("with --wait, waits for the try again and sends it", async () => {
