@@ -98,3 +98,6 @@ export function noticeBatch(
   }
   return { live: true, queued, already: contacts.length - queued };
 }
+
+/** How many accounts of the incident were noticed, in any of its lists. */
+export const noticeCount = (db: Db, incidentId: number) => z.number().int().parse(db.$client.prepare("SELECT count(*) FROM notice WHERE incident_id = ?").pluck().get(incidentId));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deadLetters, outboxTally } from "@/db/outbox/progress";
 import { ORIGIN, messagesOf } from "@/tests/support/outbox-kit";
 import { accountId, affectedIncident, contactsCsv, startNotify, writeFile } from "@/tests/support/notice-kit";
 import { type Reply, startSmtp } from "@/tests/support/smtp";
@@ -63,6 +64,16 @@ describe("npm run notify:affected", { timeout: 60_000 }, () => {
     expect([to("ok@example.com").length, to("later@example.net").length, to("ok.too@example.com").length]).toEqual([1, 0, 0]);
     // The server quoted the address; what is kept of its reply quotes it masked.
     expect(noticesOf("tries").map((m) => m.lastError)).toEqual([null, "451 4.7.1 Greylisted, try again later", "550 5.1.1 <n•••@example.org>: No such mailbox here"]);
+    // What the editor's notices page reads of it.
+    const incidentId = noticesOf("tries")[0]?.incidentId ?? 0;
+    expect(outboxTally(t.db, incidentId)).toEqual([
+      { purpose: "notice", state: "dead", count: 1 },
+      { purpose: "notice", state: "pending", count: 1 },
+      { purpose: "notice", state: "sent", count: 1 },
+    ]);
+    expect(deadLetters(t.db, incidentId)).toEqual([
+      { id: expect.any(Number), purpose: "notice", to: "n•••@example.org", attempts: 1, lastError: "550 5.1.1 <n•••@example.org>: No such mailbox here", createdAt: expect.any(String) },
+    ]);
   });
 
   it("with --wait, waits for the try again and sends it", async () => {

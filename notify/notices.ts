@@ -49,6 +49,17 @@ function targetOf(db: Db, slug: string): NoticeTarget & { shape: AffectedShape }
   return { incidentId: t.incidentId, slug: t.slug, title: t.title, listId: t.listId, shape: storedShape(t.shape) ?? PLAIN_SHAPE };
 }
 
+/** Why this incident cannot take notices now (a draft, no list, sample data), or null when it can. */
+export function whyNoNotices(db: Db, slug: string): string | null {
+  try {
+    targetOf(db, slug);
+    return null;
+  } catch (error) {
+    if (error instanceof DomainError) return error.message;
+    throw error;
+  }
+}
+
 /** Reads the file into the staging table, a thousand at a time; all or nothing: a bad line refuses the whole file, naming its lines. */
 async function stage(staging: ContactStaging, text: string, shape: AffectedShape, secret: string): Promise<number> {
   const bad: BadLine[] = [];

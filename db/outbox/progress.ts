@@ -1,9 +1,34 @@
 import "server-only";
 import { z } from "zod";
 import type { Db } from "../client";
+import { OUTBOX_PURPOSES, OUTBOX_STATES } from "../schema/outbox";
 
 // What the outbox holds for one incident, read in SQL by the (incident_id, state) index: the
-// notices a run of notify:affected waits for.
+// editor's counts and dead letters, and the notices a run of notify:affected waits for.
+
+const tally = z.array(z.strictObject({ purpose: z.enum(OUTBOX_PURPOSES), state: z.enum(OUTBOX_STATES), count: z.number().int() }));
+export type OutboxTally = z.infer<typeof tally>;
+
+/** How many messages of the incident there are, by purpose and state. */
+export function outboxTally(db: Db, incidentId: number): OutboxTally {
+  return tally.parse(db.$client.prepare("SELECT purpose, state, count(*) AS count FROM outbox_message WHERE incident_id = ? GROUP BY purpose, state ORDER BY purpose, state").all(incidentId));
+}
+
+const dead = z.array(
+  z.strictObject({ id: z.number().int(), purpose: z.enum(OUTBOX_PURPOSES), to: z.string().nullable(), attempts: z.number().int(), lastError: z.string().nullable(), createdAt: z.string() }),
+);
+export type DeadLetter = z.infer<typeof dead>[number];
+
+/** The incident's newest messages given up, with the masked recipient their payload carries and the server's last reply. */
+export function deadLetters(db: Db, incidentId: number, limit = 50): DeadLetter[] {
+  const rows = db.$client
+    .prepare(
+      `SELECT id, purpose, json_extract(payload, '$.to') AS "to", attempts, last_error AS lastError, created_at AS createdAt
+       FROM outbox_message WHERE incident_id = ? AND state = 'dead' ORDER BY id DESC LIMIT ?`,
+    )
+    .all(incidentId, limit);
+  return dead.parse(rows);
+}
 
 const waiting = z.strictObject({ pending: z.number().int(), retrying: z.number().int().nullable(), held: z.number().int().nullable(), heldUntil: z.number().int().nullable(), nextDueAt: z.number().int().nullable() });
 
