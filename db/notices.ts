@@ -99,5 +99,22 @@ export function noticeBatch(
   return { live: true, queued, already: contacts.length - queued };
 }
 
+const asked = z.array(z.strictObject({ id: z.number().int(), ending: z.string() }));
+
+/** The notices of this incident to this address whose account is in the live list: one per account, its newest. */
+export function noticesTo(db: Db, { incidentId, listId, emailHash }: { incidentId: number; listId: number; emailHash: string }) {
+  const rows = db.$client
+    .prepare(
+      `SELECT max(n.id) AS id, n.account_ending AS ending FROM notice n
+       WHERE n.incident_id = ? AND n.email_hash = ? AND EXISTS (SELECT 1 FROM affected_response r WHERE r.list_id = ? AND r.tenant_key = n.account_key)
+       GROUP BY n.account_key ORDER BY id`,
+    )
+    .all(incidentId, emailHash, listId);
+  return asked.parse(rows);
+}
+
+/** Whether any notice of this incident went out through Aftermath: only then can a tenant ask for its link again. */
+export const sentNotices = (db: Db, slug: string) => db.$client.prepare("SELECT 1 FROM notice n JOIN incident i ON i.id = n.incident_id WHERE i.slug = ? LIMIT 1").get(slug) !== undefined;
+
 /** How many accounts of the incident were noticed, in any of its lists. */
 export const noticeCount = (db: Db, incidentId: number) => z.number().int().parse(db.$client.prepare("SELECT count(*) FROM notice WHERE incident_id = ?").pluck().get(incidentId));

@@ -12,6 +12,7 @@ import { signInAsNewEditor } from "./support/editor";
 // The editor's notices page against the production server, which has no SMTP server set: contacts
 // uploaded (with and without JavaScript, a bad file refused whole), the counts of the incident's
 // messages, why nothing is sent, a failed message as the server answered it; axe, 390 and 1440 px.
+// Then "send me my link" on the lookup page: the same answer for a contact and a stranger.
 const SCREENSHOTS = path.resolve("test-results/screenshots");
 const slug = `notices-${randomBytes(4).toString("hex")}`;
 const account = (n: number) => `${"e".repeat(28)}${String(n).padStart(4, "0")}`;
@@ -113,5 +114,25 @@ describe("the editor's notices page", () => {
       await expectNoAxeViolations(page, `${at} at 390 px`);
       await page.screenshot({ path: path.join(SCREENSHOTS, "notices-editor-390.png"), fullPage: true });
     });
+  });
+});
+
+describe("send me my link", () => {
+  it("answers a contact of an affected account and a stranger the same, with and without JavaScript", async () => {
+    const answers: string[] = [];
+    for (const [n, javaScriptEnabled, address] of [[3, true, "cy@example.com"], [4, true, "stranger@example.com"], [5, false, "cy@example.com"], [6, false, "stranger@example.com"]] as const) {
+      await withContext({ width: 1440, javaScriptEnabled, client: `10.21.1.${n}` }, async (page) => {
+        await page.goto(`/incidents/${slug}/lookup`);
+        await page.getByLabel(/Your contact email address/).fill(address);
+        await page.getByRole("button", { name: "Send me my link" }).click();
+        const status = page.getByRole("status").filter({ hasText: "its link is on its way" });
+        await status.waitFor();
+        answers.push(await status.innerHTML());
+        if (n !== 3) return;
+        await expectNoAxeViolations(page, "the lookup page after send me my link");
+        await page.screenshot({ path: path.join(SCREENSHOTS, "lookup-send-link-1440.png"), fullPage: true });
+      });
+    }
+    expect(new Set(answers).size).toBe(1);
   });
 });
