@@ -67,6 +67,8 @@ const schema = z.object({
   /** Messages a second the outbox sends in all, and to any one recipient domain; 0 stops sending. */
   OUTBOX_RATE_PER_SECOND: z.coerce.number().min(0).default(10),
   OUTBOX_DOMAIN_RATE_PER_SECOND: z.coerce.number().min(0).default(2),
+  /** How long a worker's claim on a message holds, in seconds: longer than any one send may take; a worker killed mid-send leaves its messages this long. */
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   /** "0": the server does not run the outbox's worker (run `npm run outbox` instead, or elsewhere). */
   OUTBOX_WORKER: z.enum(["0", "1"], { message: 'OUTBOX_WORKER must be "1" or "0"' }).default("1"),
   /** "1" lets webhooks go to private and loopback addresses (tests, a closed network); never on a public site. */

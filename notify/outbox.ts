@@ -21,6 +21,7 @@ export function outboxOf(db: Db, env: Env, secret: string, onEvent?: (e: SentEve
     mail: "send" in smtp && env.MAIL_FROM ? { send: smtp.send, from: env.MAIL_FROM } : null,
     hooks: webhookSender({ allowPrivate: env.WEBHOOK_ALLOW_PRIVATE === "1", timeoutMs: env.WEBHOOK_TIMEOUT_MS }),
     pace: pacer(db, { all: env.OUTBOX_RATE_PER_SECOND, perDomain: env.OUTBOX_DOMAIN_RATE_PER_SECOND }),
+    leaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
     ...(onEvent ? { onEvent } : {}),
   };
   return { outbox, waiting };

@@ -57,12 +57,14 @@ async function handle(o: Outbox, m: Claimed, lease: string): Promise<void> {
     if (settle.sent(o.db, { id: m.id, lease, at: new Date(clock()) })) event("sent");
     return;
   }
+  // Servers quote the recipient in their replies ("550 5.1.1 <ada@…>: no such user"): it is kept masked, as the address is not kept.
+  const said = m.recipient === null ? outcome.error : outcome.error.split(m.recipient).join(m.payload.to);
   const wait = outcome.kind === "retry" ? retryWait(m.attempts, (o.random ?? Math.random)()) : null;
   if (wait !== null && outcome.kind === "retry") {
-    if (settle.retry(o.db, { id: m.id, lease, dueAt: clock() + wait, error: outcome.error })) event("retrying", outcome.error);
+    if (settle.retry(o.db, { id: m.id, lease, dueAt: clock() + wait, error: said })) event("retrying", said);
     return;
   }
-  const error = outcome.kind === "retry" ? `gave up after ${m.attempts} tries: ${outcome.error}` : outcome.error;
+  const error = outcome.kind === "retry" ? `gave up after ${m.attempts} tries: ${said}` : said;
   if (settle.dead(o.db, { id: m.id, lease, error })) event("dead", error);
   if (outcome.kind === "gone" && m.subscriberId !== null) endSubscriber(o.db, m.subscriberId, "disabled");
 }

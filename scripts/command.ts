@@ -12,8 +12,8 @@ import { DomainError } from "@/domain/errors";
 /** The command line, its input or the setup is wrong: exit 2, and nothing was changed. */
 export class UsageError extends Error {}
 
-/** `--<key> <value>` for every key of the schema, required unless the schema takes it missing, then checked by the schema. */
-function parseFlags<S extends z.ZodObject>(argv: string[], flags: S): z.output<S> | "help" {
+/** `--<key> <value>` for every key of the schema (`--<key>` alone for a switch), required unless the schema takes it missing, then checked by the schema. */
+function parseFlags<S extends z.ZodObject>(argv: string[], flags: S, switches: readonly string[] = []): z.output<S> | "help" {
   const names = Object.keys(flags.shape);
   let values: Record<string, string | boolean | undefined>;
   try {
@@ -21,7 +21,10 @@ function parseFlags<S extends z.ZodObject>(argv: string[], flags: S): z.output<S
       args: argv,
       strict: true,
       allowPositionals: false,
-      options: { ...Object.fromEntries(names.map((name) => [name, { type: "string" as const }])), help: { type: "boolean", short: "h", default: false } },
+      options: {
+        ...Object.fromEntries(names.map((name) => [name, { type: switches.includes(name) ? ("boolean" as const) : ("string" as const) }])),
+        help: { type: "boolean", short: "h", default: false },
+      },
     }));
   } catch (error) {
     // Node's messages ("Unknown option '--dry-run'. To specify a positional…"): keep the first sentence.
@@ -47,12 +50,12 @@ export function openExistingDatabase(table: string): { db: Db; file: string } {
   return { db, file };
 }
 
-type Command<S extends z.ZodObject> = { command: string; usage: string; flags: S; run: (args: z.output<S>) => Promise<number> };
+type Command<S extends z.ZodObject> = { command: string; usage: string; flags: S; switches?: readonly string[]; run: (args: z.output<S>) => Promise<number> };
 
 async function main<S extends z.ZodObject>(spec: Command<S>): Promise<number> {
   let args;
   try {
-    args = parseFlags(process.argv.slice(2), spec.flags);
+    args = parseFlags(process.argv.slice(2), spec.flags, spec.switches);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     console.error(`${spec.command}: ${error.message}\n\n${spec.usage}`);

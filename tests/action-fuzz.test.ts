@@ -11,7 +11,7 @@ import { newClient } from "./support/lookup";
 // before the action runs. Nothing sent here is a request a form could make.
 
 const baseURL = inject("baseURL");
-const PAGES = ["/", "/compare", `/incidents/${SLUG}`, `/incidents/${SLUG}/changes`, `/incidents/${SLUG}/lookup`, "/signin", "/signout", "/editor", `/editor/incidents/${SLUG}`, ...["sources", "events", "affected", "publish", "history"].map((s) => `/editor/incidents/${SLUG}/${s}`)];
+const PAGES = ["/", "/compare", `/incidents/${SLUG}`, `/incidents/${SLUG}/changes`, `/incidents/${SLUG}/lookup`, "/signin", "/signout", "/editor", `/editor/incidents/${SLUG}`, ...["sources", "events", "affected", "notices", "publish", "history"].map((s) => `/editor/incidents/${SLUG}/${s}`)];
 
 type Form = { page: string; id: string; hidden: Array<[string, string]>; visible: Array<{ name: string; file: boolean }> };
 type Sent = { what: string; page: string; init: RequestInit };

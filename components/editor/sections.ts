@@ -6,7 +6,7 @@ export const SECTION_COLLECTIONS: readonly Collection[] = ["sources", ...COLLECT
 
 /** A collection's page or the affected list's: the segment after the incident's editor address. */
 export const sectionParam = z.enum([...COLLECTION_NAMES, "affected"]);
-export type Section = "incident" | z.infer<typeof sectionParam> | "history" | "publish";
+export type Section = "incident" | z.infer<typeof sectionParam> | "notices" | "history" | "publish";
 
 export const sectionHref = (slug: string, section: Section) => `/editor/incidents/${slug}${section === "incident" ? "" : `/${section}`}`;
 
@@ -20,6 +20,7 @@ export function sectionLinks(counts: SectionCounts): SectionLink[] {
     { section: "incident", label: "The incident", count: null },
     ...SECTION_COLLECTIONS.map((c) => ({ section: c, label: collectionOf(c).names.many, count: String(counts.items[c]) })),
     { section: "affected", label: "Affected list", count: counts.affectedRows === null ? "none" : String(counts.affectedRows) },
+    { section: "notices", label: "Notices", count: null },
     { section: "history", label: "History", count: null },
   ];
 }

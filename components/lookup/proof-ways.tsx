@@ -38,10 +38,11 @@ export function SessionNotice({ retryAfterSeconds }: { retryAfterSeconds: number
   );
 }
 
-type Ways = { view: LookupView; provider: string; sessionMinutes: number; signIn: string | null; form: ReactNode };
+/** `resend`: the "send me my link" form. */
+type Ways = { view: LookupView; provider: string; sessionMinutes: number; signIn: string | null; form: ReactNode; resend: ReactNode };
 
 /** The ways to prove an account is yours: the link in the notice, a sign-in where set up, request ids (the form). */
-export function ProofWays({ view, provider, sessionMinutes, signIn, form }: Ways) {
+export function ProofWays({ view, provider, sessionMinutes, signIn, form, resend }: Ways) {
   return (
     <>
       <p className="mt-3 max-w-3xl text-slate-800 dark:text-slate-200">
@@ -63,6 +64,7 @@ export function ProofWays({ view, provider, sessionMinutes, signIn, form }: Ways
             If {view.provider}&apos;s notice to you holds a personal lookup link, open it: it shows your whole account here for {sessionMinutes} minutes,
             and the link itself leaves the address bar at once.
           </p>
+          {resend}
         </section>
         {signIn && (
           <section aria-labelledby="way-openid" className={WAY}>

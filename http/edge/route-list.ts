@@ -77,6 +77,8 @@ export const ROUTES: readonly RouteSpec[] = [
   // Every page in the editor's frame carries its Unpublish button, so each takes the form's post.
   page("/editor/incidents/[slug]/history", editorForm),
   page("/editor/incidents/[slug]/publish", editorForm),
+  // Notices to the affected list's tenants: the contacts' upload, and what the outbox did with them.
+  page("/editor/incidents/[slug]/notices", editorForm),
   // A collection's items, or the affected list's upload (components/editor/sections.ts).
   page("/editor/incidents/[slug]/[section]", editorForm),
   { path: "/api/incidents/[slug]/lookup", kind: "api", methods: { POST: { maxBytes: BODY_LIMITS.lookup } }, edge: true },

@@ -30,7 +30,22 @@ export function smtpSender(env: Env): { send: MailSender } | { missing: string }
     key && env.DKIM_SELECTOR
       ? { domainName: env.DKIM_DOMAIN ?? fromDomain(from), keySelector: env.DKIM_SELECTOR, privateKey: key.includes("-----BEGIN") ? key : fs.readFileSync(key, "utf8") }
       : undefined;
-  const transport = nodemailer.createTransport(env.SMTP_URL, { from, ...(dkim ? { dkim } : {}) });
+  const url = new URL(env.SMTP_URL);
+  // Every wait well inside the lease (OUTBOX_LEASE_SECONDS): a send still stalled when its claim ends
+  // would be claimed and sent again by another worker.
+  const wait = Math.min(60_000, Math.floor((env.OUTBOX_LEASE_SECONDS * 1000) / 3));
+  const transport = nodemailer.createTransport(
+    {
+      host: url.hostname,
+      port: url.port ? Number(url.port) : url.protocol === "smtps:" ? 465 : 587,
+      secure: url.protocol === "smtps:",
+      ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
+      connectionTimeout: wait,
+      greetingTimeout: wait,
+      socketTimeout: wait,
+    },
+    { from, ...(dkim ? { dkim } : {}) },
+  );
   return {
     send: async (mail) => {
       try {

@@ -45,6 +45,7 @@ export const EDITOR_ARGS = {
   removeItem: z.tuple([slug, collection, id, editorState, formWith(version)]),
   importAffected: z.tuple([slug, editorState, formWith({ ...version, file: fileField, replace: checkboxField })]),
   setShape: z.tuple([slug, editorState, formWith({ ...version, shape: textField })]),
+  queueNotices: z.tuple([slug, editorState, formWith({ contacts: fileField, days: textField })]),
 };
 
 /** A refusal in the editor's own shape; the edge answers 400 problem+json in its place. */

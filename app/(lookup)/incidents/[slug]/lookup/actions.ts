@@ -7,6 +7,10 @@ import { answerFormWith, formWith, sentText, serverAction, textField } from "@/h
 import { runLookup } from "@/lookup/run";
 import { onLines, requestIdLines } from "@/components/lookup/request-id-lines";
 import type { LookupState } from "@/components/lookup/lookup-state";
+import type { SendLinkState } from "@/components/lookup/send-link-state";
+import { appLookupSecret } from "@/config/secret";
+import { getDb } from "@/db/client";
+import { requestLink } from "@/notify/send-link";
 
 // The previous state is not read: only its form is checked, not the account's answer it may carry.
 const previousState = z.looseObject({ status: z.enum(["idle", "answer", "no-list", "invalid", "limited", "not-found"]) });
@@ -37,3 +41,25 @@ async function lookup(slug: string, _previous: unknown, form: FormData): Promise
 }
 
 export const lookupAction = serverAction(lookupArgs, lookup, { status: "idle" });
+
+const sendLinkArgs = z.tuple([key, z.looseObject({ status: z.enum(["idle", "asked", "invalid", "limited", "not-found"]) }), formWith({ email: textField })]);
+
+/** "Send me my link": the same answer for every address; the link goes only to the contact the notice went to. */
+async function sendLink(slug: string, _previous: unknown, form: FormData): Promise<SendLinkState> {
+  const typed = sentText(form, "email");
+  const answer = requestLink(getDb(), { slug, address: typed, headers: await headers(), secret: appLookupSecret() });
+  switch (answer.kind) {
+    case "asked":
+      return { status: "asked" };
+    case "invalid":
+      answerFormWith(400);
+      return { status: "invalid", message: answer.message, typed };
+    case "limited":
+      answerFormWith(429, { "retry-after": String(answer.retryAfterSeconds) });
+      return { status: "limited", retryAfterSeconds: answer.retryAfterSeconds, typed };
+    case "not-found":
+      return { status: "not-found" };
+  }
+}
+
+export const sendLinkAction = serverAction(sendLinkArgs, sendLink, { status: "idle" });

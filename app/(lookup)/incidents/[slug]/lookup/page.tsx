@@ -6,6 +6,7 @@ import { cache } from "react";
 import { z } from "zod";
 import { LinkWaiting } from "@/components/lookup/link-waiting";
 import { LookupForm } from "@/components/lookup/lookup-form";
+import { SendLinkForm } from "@/components/lookup/send-link-form";
 import { NOTICE_BOX, NoListNotice, ProofWays, SessionNotice } from "@/components/lookup/proof-ways";
 import { LookupSessionView } from "@/components/lookup/lookup-session";
 import { Prose } from "@/components/record/prose";
@@ -13,13 +14,14 @@ import { SampleBadge } from "@/components/record/section";
 import { getDb } from "@/db/client";
 import { readEnv } from "@/config/env";
 import { readIncident } from "@/db/read/incident";
+import { sentNotices } from "@/db/notices";
 import { waitingLink } from "@/lookup/proof/exchange";
 import { runLookup } from "@/lookup/run";
 import { appOpenidSettings } from "@/lookup/proof/openid";
 import { sentLookupSession } from "@/lookup/proof/cookies";
 import { lookupView } from "@/view/lookup";
 import { LINK_REFUSED } from "@/view/lookup-messages";
-import { lookupAction } from "./actions";
+import { lookupAction, sendLinkAction } from "./actions";
 
 export const dynamic = "force-dynamic";
 
@@ -96,6 +98,7 @@ export default async function LookupPage({ params, searchParams }: Props) {
             sessionMinutes={sessionMinutes}
             signIn={openid ? `/incidents/${slug}/lookup/signin` : null}
             form={view.words.requests && <LookupForm action={lookupAction.bind(null, slug)} advice={advice} words={view.words} requests={view.words.requests} />}
+            resend={sentNotices(getDb(), slug) && <SendLinkForm action={sendLinkAction.bind(null, slug)} />}
           />
         </>
       )}

@@ -1,0 +1,68 @@
+"use client";
+
+import { useActionState } from "react";
+import type { EditorState } from "./editor-state";
+import { StateMessage } from "@/components/ui/field";
+import { BUTTON, INLINE_INPUT, INPUT } from "@/components/ui/styles";
+
+type Action = (p: EditorState, f: FormData) => Promise<EditorState>;
+
+/** The contacts of affected accounts (CSV, account_id,email), queued as notices through the same verb as npm run notify:affected. */
+export function NoticeUploadForm({ action, days }: { action: Action; days: number }) {
+  const [state, formAction, pending] = useActionState(action, { status: "idle" });
+  const errors = state.status === "error" ? state.errors : [];
+  const daysTyped = state.status === "error" ? state.values?.days : undefined;
+  return (
+    <form action={formAction} className="space-y-4" aria-label="Contacts of affected accounts">
+      <StateMessage state={state} />
+      {errors.some((e) => e.field.startsWith("line ")) && (
+        <ul className="list-disc pl-5 text-sm text-red-800 dark:text-red-200">
+          {errors.map((e) => (
+            <li key={e.field}>
+              {e.field}: {e.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div>
+        <label htmlFor="notice-contacts" className="text-sm font-semibold">
+          Contacts file
+        </label>
+        <p id="notice-contacts-hint" className="text-xs text-slate-600 dark:text-slate-400">
+          A .csv with the header <code>account_id,email</code>: an account id in this incident&apos;s form and its contact&apos;s address on each line. One bad line
+          and nothing is queued. An account named twice is noticed at its first line; an account noticed before is never noticed again.
+        </p>
+        <input
+          id="notice-contacts"
+          name="contacts"
+          type="file"
+          accept=".csv,text/csv"
+          required
+          aria-describedby="notice-contacts-hint"
+          aria-invalid={errors.some((e) => e.field !== "days")}
+          className={INPUT}
+        />
+      </div>
+      <div>
+        <label htmlFor="notice-days" className="text-sm font-semibold">
+          Days each link holds
+        </label>
+        <input
+          key={daysTyped ?? "days"}
+          id="notice-days"
+          name="days"
+          type="number"
+          min={1}
+          max={366}
+          required
+          defaultValue={daysTyped ?? days}
+          aria-invalid={errors.some((e) => e.field === "days")}
+          className={`mt-1 block w-28 ${INLINE_INPUT}`}
+        />
+      </div>
+      <button type="submit" disabled={pending} className={BUTTON}>
+        {pending ? "Queueing…" : "Queue the notices"}
+      </button>
+    </form>
+  );
+}

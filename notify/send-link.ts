@@ -1,0 +1,85 @@
+import "server-only";
+import { type Env, readEnv } from "@/config/env";
+import type { Db } from "@/db/client";
+import { noticesTo } from "@/db/notices";
+import { enqueue } from "@/db/outbox/queue";
+import { RateLimiter } from "@/db/rate-limit";
+import { writeTransaction } from "@/db/transaction";
+import { DomainError } from "@/domain/errors";
+import { maskRecipient } from "@/domain/notify";
+import { clientAddress } from "@/lib/client-address";
+import { lookupIncident } from "@/lookup/rows";
+import { addressHash, domainOf, emailAddress } from "./addresses";
+import { NOTICE_DAYS } from "./notices";
+
+/** The answer to "send me my link": the same for every address the form takes, known or not. */
+export type LinkAnswer = { kind: "asked" } | { kind: "invalid"; message: string } | { kind: "limited"; retryAfterSeconds: number } | { kind: "not-found" };
+
+const HOUR = 3_600_000;
+
+type Limits = { client: RateLimiter; address: RateLimiter; env: Env };
+const limits = new WeakMap<Db, Limits>();
+function limitsOf(db: Db, env: Env): Limits {
+  let l = limits.get(db);
+  if (!l) {
+    // Buckets of their own, at the sign-up's limits: asking for a link spends no sign-up.
+    l = { env, client: new RateLimiter(db, "link-client", env.SUBSCRIBE_CLIENT_LIMIT_PER_HOUR, HOUR), address: new RateLimiter(db, "link-address", env.SUBSCRIBE_ADDRESS_LIMIT_PER_HOUR, HOUR) };
+    limits.set(db, l);
+  }
+  return l;
+}
+
+type Ask = { slug: string; address: string; headers: Pick<Headers, "get">; secret: string; now?: Date; env?: Env };
+
+/**
+ * A tenant's "send me my link": throttled per client and per address (its keyed hash), answered the
+ * same whether the address is an affected account's contact, another's or no one's; the work that
+ * differs (finding its notices, queueing the links) runs after the answer, so its time tells nothing.
+ */
+export function requestLink(db: Db, { slug, address, headers, secret, now = new Date(), env = readEnv() }: Ask): LinkAnswer {
+  const l = limitsOf(db, env);
+  const byClient = l.client.take(clientAddress(headers, env.TRUST_PROXY === "1"), now.getTime());
+  if (!byClient.allowed) return { kind: "limited", retryAfterSeconds: byClient.retryAfterSeconds };
+  const incident = lookupIncident(db, slug);
+  if (!incident || incident.list !== "published") return { kind: "not-found" };
+  const email = emailAddress.safeParse(address);
+  if (!email.success) return { kind: "invalid", message: email.error.issues[0]?.message ?? "not an email address" };
+  const emailHash = addressHash(secret, "email", email.data);
+  const byAddress = l.address.take(emailHash, now.getTime());
+  if (!byAddress.allowed) return { kind: "limited", retryAfterSeconds: byAddress.retryAfterSeconds };
+  const ask = { incident: { id: incident.id, slug, listId: incident.listId }, email: email.data, emailHash, now };
+  setImmediate(() => sendLinksLater(db, ask, 5));
+  return { kind: "asked" };
+}
+
+type LinkAsk = { incident: { id: number; slug: string; listId: number }; email: string; emailHash: string; now: Date };
+
+/**
+ * The links of every account of the list this address is the noticed contact of, each a new message
+ * keyed by its notice and the hour, so asks within one hour send one; the link's expiry is fixed now.
+ */
+export function sendLinks(db: Db, { incident, email, emailHash, now }: LinkAsk): number {
+  const hour = Math.floor(now.getTime() / HOUR);
+  const expiresAt = Math.floor(now.getTime() / 1000) + NOTICE_DAYS * 86_400;
+  return writeTransaction(db, (tx) => {
+    const title = tx.query.incident.findFirst({ where: (t, { eq }) => eq(t.id, incident.id), columns: { title: true } }).sync()?.title ?? incident.slug;
+    let queued = 0;
+    for (const n of noticesTo(db, { incidentId: incident.id, listId: incident.listId, emailHash })) {
+      const payload = { type: "notice.link" as const, noticeId: n.id, incident: { slug: incident.slug, title }, accountEnding: n.ending, expiresAt, to: maskRecipient(email) };
+      const fresh = enqueue(tx, { key: `link:${n.id}:${hour}`, channel: "email", purpose: "link", incidentId: incident.id, noticeId: n.id, recipient: email, recipientHash: emailHash, domain: domainOf("email", email), payload, dueAt: now.getTime() });
+      queued += fresh ? 1 : 0;
+    }
+    return queued;
+  });
+}
+
+// Accepted is kept: a database busy with an import is waited out, a few seconds at a time.
+function sendLinksLater(db: Db, ask: LinkAsk, tries: number): void {
+  try {
+    sendLinks(db, ask);
+  } catch (error) {
+    const busy = error instanceof DomainError && error.code === "busy";
+    console.error(JSON.stringify({ event: "send_link_failed", busy, triesLeft: tries - 1, message: error instanceof Error ? error.message : String(error) }));
+    if (busy && tries > 1) setTimeout(() => sendLinksLater(db, ask, tries - 1), 2_000).unref();
+  }
+}
