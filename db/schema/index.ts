@@ -14,3 +14,4 @@ export * from "./user";
 export * from "./notice";
 export * from "./outbox";
 export * from "./subscriber";
+export * from "./translation";

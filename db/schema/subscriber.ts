@@ -29,6 +29,8 @@ export const subscriber = sqliteTable(
     secret: text("secret"),
     /** The secret a sign-up showed, in force once its confirmation (sent to the endpoint itself) is used. */
     pendingSecret: text("pending_secret"),
+    /** The language the subscriber signed up in: its mail and its pages speak it. */
+    locale: text("locale").notNull().default("en"),
     /** Bumped by each confirmation sent, so only the newest link confirms. */
     nonce: integer("nonce").notNull().default(0),
     createdAt: text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),

@@ -29,6 +29,8 @@ export const incident = sqlite.sqliteTable(
     attackNote: sqlite.text("attack_note"),
     /** The heading of the context section; the page says "Context" when it is null. */
     contextTitle: sqlite.text("context_title"),
+    /** The language its texts (these columns and its items') are written in; other languages are in `translation`. */
+    textLocale: sqlite.text("text_locale").notNull().default("en"),
     /** What one row of its affected list is, as JSON (affected-shape.ts); read through its schema. */
     affectedShape: sqlite.text("affected_shape"),
     published: sqlite.integer("published", { mode: "boolean" }).notNull().default(true),
