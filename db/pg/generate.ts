@@ -1,0 +1,101 @@
+import { SQL, is } from "drizzle-orm";
+import { type AnySQLiteColumn, SQLiteColumn, SQLiteSyncDialect, SQLiteTable, getTableConfig } from "drizzle-orm/sqlite-core";
+import * as schema from "../schema";
+import { COLLECTIONS } from "@/domain/record/collections";
+
+// PostgreSQL's schema is written from SQLite's, never by hand: one definition of every table, its
+// columns, keys, indexes and checks (db/schema, domain/record/collections), and this turns it into
+// db/pg/schema.ts. db/pg/schema.test.ts fails when that file is not what this writes now.
+
+const dialect = new SQLiteSyncDialect();
+const NOW_SQLITE = "(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))";
+// The same instant, written the same way (UTC, milliseconds, Z), so both engines store one text.
+const NOW_PG = `to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const camel = (name: string) => name.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
+// A column named with its table ("event"."at") is SQLite's rendering; PostgreSQL's checks and partial indexes name it alone.
+const sqlText = (value: SQL) => dialect.sqlToQuery(value).sql.replace(/\bifnull\(/g, "coalesce(").replace(/"[a-z_]+"\.(?=")/g, "");
+
+/** Every table of the app, SQLite's definitions, each after the tables it refers to (then by name). */
+export function sqliteTables(): SQLiteTable[] {
+  const all: unknown[] = [...Object.values(schema), ...Object.values(COLLECTIONS).map((c) => c.table)];
+  const byName = new Map(all.filter((t): t is SQLiteTable => is(t, SQLiteTable)).map((t) => [getTableConfig(t).name, t]));
+  const ordered: SQLiteTable[] = [];
+  const visit = (name: string) => {
+    const table = byName.get(name);
+    if (!table || ordered.includes(table)) return;
+    for (const f of getTableConfig(table).foreignKeys) {
+      const to = getTableConfig(f.reference().foreignTable).name;
+      if (to !== name) visit(to);
+    }
+    ordered.push(table);
+  };
+  for (const name of [...byName.keys()].sort()) visit(name);
+  return ordered;
+}
+
+/** A column's key in its table's TypeScript object, which queries use: the same in both schemas. */
+function keyOf(table: SQLiteTable, col: AnySQLiteColumn): string {
+  const found = Object.entries(table).find(([, v]) => v === col && is(v, SQLiteColumn));
+  if (!found) throw new Error(`no key for ${col.name}`);
+  return found[0];
+}
+
+function defaultOf(col: AnySQLiteColumn): string {
+  const value: unknown = col.default;
+  if (value === undefined) return "";
+  if (is(value, SQL)) {
+    const text = sqlText(value);
+    if (text !== NOW_SQLITE) throw new Error(`${col.name}: no PostgreSQL default for ${text}`);
+    return `.default(sql\`${NOW_PG}\`)`;
+  }
+  return `.default(${JSON.stringify(value)})`;
+}
+
+function columnOf(table: SQLiteTable, col: AnySQLiteColumn, foreign: Set<string>): string {
+  const name = JSON.stringify(col.name);
+  const auto = col.primary && col.columnType === "SQLiteInteger";
+  let made: string;
+  if (auto) made = `integer(${name}).primaryKey().generatedByDefaultAsIdentity()`;
+  else if (col.columnType === "SQLiteInteger") made = foreign.has(col.name) ? `integer(${name})` : `bigint(${name}, { mode: "number" })`;
+  else if (col.columnType === "SQLiteBoolean") made = `boolean(${name})`;
+  else if (col.columnType === "SQLiteReal") made = `doublePrecision(${name})`;
+  else if (col.columnType === "SQLiteText") made = `text(${name})`;
+  else throw new Error(`${col.name}: no PostgreSQL type for ${col.columnType}`);
+  if (col.notNull && !auto) made += ".notNull()";
+  if (col.primary && !auto) made += ".primaryKey()";
+  return `    ${keyOf(table, col)}: ${made}${defaultOf(col)},`;
+}
+
+function tableSource(table: SQLiteTable): string {
+  const c = getTableConfig(table);
+  const foreign = new Set(c.foreignKeys.flatMap((f) => f.reference().columns.map((col) => col.name)));
+  const columns = c.columns.map((col) => columnOf(table, col, foreign));
+  const key = (col: AnySQLiteColumn) => `t.${keyOf(table, col)}`;
+  const extras: string[] = [];
+  for (const f of c.foreignKeys) {
+    const r = f.reference();
+    const onDelete = f.onDelete && f.onDelete !== "no action" ? `.onDelete(${JSON.stringify(f.onDelete)})` : "";
+    extras.push(`foreignKey({ columns: [${r.columns.map(key).join(", ")}], foreignColumns: [${r.foreignColumns.map((x) => (r.foreignTable === table ? key(x) : `${camel(getTableConfig(r.foreignTable).name)}.${keyOf(r.foreignTable, x)}`)).join(", ")}] })${onDelete}`);
+  }
+  for (const pk of c.primaryKeys) extras.push(`primaryKey({ name: ${JSON.stringify(pk.getName())}, columns: [${pk.columns.map(key).join(", ")}] })`);
+  for (const i of c.indexes) {
+    const on = i.config.columns.map((x) => (is(x, SQL) ? `sql\`${sqlText(x)}\`` : key(x as AnySQLiteColumn))).join(", ");
+    const where = i.config.where ? `.where(sql\`${sqlText(i.config.where)}\`)` : "";
+    extras.push(`${i.config.unique ? "uniqueIndex" : "index"}(${JSON.stringify(i.config.name)}).on(${on})${where}`);
+  }
+  for (const ch of c.checks) extras.push(`check(${JSON.stringify(ch.name)}, sql\`${sqlText(ch.value).replace(/\s+/g, " ")}\`)`);
+  const tail = extras.length ? `,\n  (t) => [\n    ${extras.join(",\n    ")},\n  ]` : "";
+  return `export const ${camel(c.name)} = pgTable(\n  ${JSON.stringify(c.name)},\n  {\n${columns.join("\n")}\n  }${tail},\n);\n`;
+}
+
+/** db/pg/schema.ts as it must read now. */
+export function pgSchemaSource(): string {
+  const head = [
+    "// Written by db/pg/generate.ts from SQLite's tables (npm run db:generate); do not edit.",
+    'import { sql } from "drizzle-orm";',
+    'import { bigint, boolean, check, doublePrecision, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";',
+    "",
+  ];
+  return [...head, ...sqliteTables().map(tableSource)].join("\n");
+}

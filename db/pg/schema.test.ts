@@ -1,0 +1,46 @@
+import fs from "node:fs";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { type Postgres, startPostgres } from "@/tests/support/postgres";
+import { testDatabase } from "@/tests/support/test-database";
+import { pgSchemaSource } from "./generate";
+
+// The two engines' schemas kept in step: PostgreSQL's tables are written from SQLite's, and both
+// engines' migrations, applied to real databases, give the same tables with the same columns,
+// the same nullability and the same indexes.
+const t = testDatabase("pg-schema");
+let server: Postgres;
+beforeAll(async () => {
+  server = await startPostgres();
+}, 60_000);
+afterAll(() => server?.stop());
+
+// SQLite's full-text index, its shadow tables and the migrator's own tables are each engine's own.
+const OWN = /^(sqlite_|search_text|__drizzle)/;
+const column = z.object({ table: z.string(), name: z.string(), notnull: z.coerce.number() });
+
+describe("PostgreSQL's schema", () => {
+  it("is what db/pg/generate.ts writes from SQLite's tables now (run npm run db:generate)", () => {
+    expect(fs.readFileSync("db/pg/schema.ts", "utf8")).toBe(pgSchemaSource());
+  });
+
+  it("migrated on a real PostgreSQL server, has SQLite's tables, columns, nullability and indexes", async () => {
+    const client = new pg.Client({ connectionString: server.url });
+    await client.connect();
+    await migrate(drizzle({ client }), { migrationsFolder: "db/pg/migrations" });
+    const pgColumns = (await client.query("SELECT table_name AS table, column_name AS name, (is_nullable = 'NO')::int AS notnull FROM information_schema.columns WHERE table_schema = 'public'")).rows;
+    const pgIndexes = (await client.query("SELECT indexname AS name FROM pg_indexes WHERE schemaname = 'public'")).rows.map((r: { name: string }) => r.name);
+    await client.end();
+    const sqliteColumns = t.db.$client
+      .prepare(`SELECT m.name AS "table", c.name AS name, c."notnull" AS "notnull" FROM sqlite_master m JOIN pragma_table_info(m.name) c WHERE m.type = 'table'`)
+      .all();
+    const sqliteIndexes = t.db.$client.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL").pluck().all();
+    const norm = (rows: unknown[]) => z.array(column).parse(rows).filter((c) => !OWN.test(c.table)).map((c) => `${c.table}.${c.name} ${c.notnull ? "not null" : "null"}`).sort();
+    expect(norm(pgColumns)).toEqual(norm(sqliteColumns));
+    const named = z.array(z.string()).parse(sqliteIndexes).filter((n) => !OWN.test(n));
+    for (const index of named) expect(pgIndexes, index).toContain(index);
+  }, 60_000);
+});
