@@ -49,7 +49,7 @@ function defaultOf(col: AnySQLiteColumn): string {
     if (text !== NOW_SQLITE) throw new Error(`${col.name}: no PostgreSQL default for ${text}`);
     return `.default(sql\`${NOW_PG}\`)`;
   }
-  return `.default(${JSON.stringify(value)})`;
+  return `.default(${JSON.stringify(typeof value === "boolean" ? Number(value) : value)})`;
 }
 
 function columnOf(table: SQLiteTable, col: AnySQLiteColumn, foreign: Set<string>): string {
@@ -58,7 +58,8 @@ function columnOf(table: SQLiteTable, col: AnySQLiteColumn, foreign: Set<string>
   let made: string;
   if (auto) made = `integer(${name}).primaryKey().generatedByDefaultAsIdentity()`;
   else if (col.columnType === "SQLiteInteger") made = foreign.has(col.name) ? `integer(${name})` : `bigint(${name}, { mode: "number" })`;
-  else if (col.columnType === "SQLiteBoolean") made = `boolean(${name})`;
+  // 0 and 1 in both engines, so one SQL text compares and writes them alike.
+  else if (col.columnType === "SQLiteBoolean") made = `integer(${name})`;
   else if (col.columnType === "SQLiteReal") made = `doublePrecision(${name})`;
   else if (col.columnType === "SQLiteText") made = `text(${name})`;
   else throw new Error(`${col.name}: no PostgreSQL type for ${col.columnType}`);
@@ -94,7 +95,7 @@ export function pgSchemaSource(): string {
   const head = [
     "// Written by db/pg/generate.ts from SQLite's tables (npm run db:generate); do not edit.",
     'import { sql } from "drizzle-orm";',
-    'import { bigint, boolean, check, doublePrecision, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";',
+    'import { bigint, check, doublePrecision, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";',
     "",
   ];
   return [...head, ...sqliteTables().map(tableSource)].join("\n");

@@ -1,6 +1,6 @@
 // Written by db/pg/generate.ts from SQLite's tables (npm run db:generate); do not edit.
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, doublePrecision, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, check, doublePrecision, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const incident = pgTable(
   "incident",
@@ -17,12 +17,12 @@ export const incident = pgTable(
     severity: text("severity"),
     impact: text("impact").notNull(),
     cause: text("cause").notNull(),
-    isAttack: boolean("is_attack"),
+    isAttack: integer("is_attack"),
     attackNote: text("attack_note"),
     contextTitle: text("context_title"),
     textLocale: text("text_locale").notNull().default("en"),
     affectedShape: text("affected_shape"),
-    published: boolean("published").notNull().default(true),
+    published: integer("published").notNull().default(1),
     version: bigint("version", { mode: "number" }).notNull().default(1),
     createdAt: text("created_at").notNull().default(sql`to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`),
     updatedAt: text("updated_at").notNull().default(sql`to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`),
@@ -45,9 +45,9 @@ export const affectedList = pgTable(
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
     incidentId: integer("incident_id").notNull(),
     state: text("state").notNull(),
-    sample: boolean("sample").notNull(),
+    sample: integer("sample").notNull(),
     note: text("note"),
-    rows: boolean("rows").notNull(),
+    rows: integer("rows").notNull(),
     total: bigint("total", { mode: "number" }).notNull().default(0),
     firstAt: text("first_at"),
     lastAt: text("last_at"),
@@ -269,7 +269,7 @@ export const durationClaim = pgTable(
     fromEventId: integer("from_event_id"),
     toEventId: integer("to_event_id"),
     statedMinutes: bigint("stated_minutes", { mode: "number" }),
-    approximate: boolean("approximate").notNull().default(false),
+    approximate: integer("approximate").notNull().default(0),
     countedBy: text("counted_by").notNull(),
     method: text("method").notNull(),
     note: text("note"),
@@ -297,7 +297,7 @@ export const figure = pgTable(
     unit: text("unit"),
     label: text("label").notNull(),
     note: text("note"),
-    headline: boolean("headline").notNull().default(false),
+    headline: integer("headline").notNull().default(0),
     threshold: bigint("threshold", { mode: "number" }),
   },
   (t) => [
@@ -481,7 +481,7 @@ export const recommendation = pgTable(
     audience: text("audience").notNull(),
     text: text("text").notNull(),
     status: text("status").notNull(),
-    answeredByLookup: boolean("answered_by_lookup").notNull().default(false),
+    answeredByLookup: integer("answered_by_lookup").notNull().default(0),
   },
   (t) => [
     foreignKey({ columns: [t.incidentId], foreignColumns: [incident.id] }).onDelete("cascade"),
@@ -527,7 +527,7 @@ export const translation = pgTable(
     field: text("field").notNull(),
     locale: text("locale").notNull(),
     text: text("text").notNull(),
-    original: boolean("original").notNull().default(false),
+    original: integer("original").notNull().default(0),
   },
   (t) => [
     foreignKey({ columns: [t.incidentId], foreignColumns: [incident.id] }).onDelete("cascade"),
