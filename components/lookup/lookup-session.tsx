@@ -6,7 +6,7 @@ import { type AdviceItem, LookupAnswerView } from "./lookup-answer";
 import type { ListWords } from "@/view/list-words";
 
 const BOX = "rounded-lg border p-4";
-const strong = (chunks: ReactNode) => <strong className="font-mono">{chunks}</strong>;
+const strong = (chunks: ReactNode) => <strong className="whitespace-nowrap font-mono">{chunks}</strong>;
 
 /** The page of a tenant with a lookup session: which account it shows, how it was proven, how to end it; then the answer. */
 export function LookupSessionView({ slug, answer, advice, provider, words }: { slug: string; answer: LookupAnswer; advice: AdviceItem[]; provider: string; words: ListWords }) {
