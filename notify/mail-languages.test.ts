@@ -73,6 +73,15 @@ describe("messages in the reader's language", () => {
     }
   });
 
+  it("refuses an address in the language of the page signed up on", () => {
+    const refused = (channel: "email" | "webhook", address: string, locale: "en" | "ru", incident = "queues") => planSignUp(t.db, { channel, address, incident, locale }, false);
+    expect(refused("email", "not an address", "ru")).toEqual({ field: "address", message: "это не адрес электронной почты" });
+    expect(refused("webhook", "http://hooks.example.org/x", "ru")).toEqual({ field: "address", message: "укажите адрес, начинающийся с https://" });
+    expect(refused("webhook", "https://user:pw@hooks.example.org/x", "ru")).toEqual({ field: "address", message: "уберите из адреса имя пользователя, пароль и #фрагмент" });
+    expect(refused("email", "ada@example.com", "ru", "nothing-here")).toEqual({ field: "incident", message: "Опубликованного инцидента «nothing-here», на который можно подписаться, нет." });
+    expect(refused("webhook", "http://hooks.example.org/x", "en")).toEqual({ field: "address", message: "write an https:// address" });
+  });
+
   it("sends news in Russian, its subject, body and List-Unsubscribe in Russian and under /ru; English stays English", async () => {
     postUpdate(t.db, "queues", "Один брокер переполнен; переносим очереди.");
     now();

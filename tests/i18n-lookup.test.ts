@@ -1,11 +1,15 @@
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { openDatabase } from "@/db/client";
+import { callApi, putShape, testIncident, tokenAdd } from "./support/api";
+import { signInAsNewEditor } from "./support/editor";
 import { sampleAccountIds, sampleRows } from "./support/sample";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
-import { SLUG } from "./support/contract";
+import { SLUG, THIRD_SLUG } from "./support/contract";
 import { linksFor, lookupURL, newClient } from "./support/lookup";
 import { englishIn } from "./support/lookup-leaks";
 import { type OwnServer, startOwnServer } from "./support/own-server";
@@ -133,6 +137,21 @@ describe("the lookup in Russian", () => {
     }
   });
 
+  it("says in Russian that an incident without a list cannot check an account, never that it was not affected", async () => {
+    const ctx = await context(390, "dark");
+    try {
+      const page = await ctx.newPage();
+      expect((await page.goto(`/ru/incidents/${THIRD_SLUG}/lookup`))?.status()).toBe(200);
+      const notice = page.getByRole("status").filter({ hasText: "Здесь нельзя проверить аккаунт" });
+      await notice.waitFor();
+      expect(await notice.innerText()).toMatch(/Список затронутых по этому инциденту ещё не опубликован.*ничего не сказано о том, затронут ли ваш/s);
+      await allRussian(page, 390, `/ru/incidents/${THIRD_SLUG}/lookup`);
+      await page.screenshot({ path: path.join(SHOTS, "i18n-lookup-no-list-390-dark.png"), fullPage: true });
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it("answers the API's problems in Russian at /ru/api and in English at /api, the answer's fields the same", async () => {
     const ask = async (prefix: string, body: unknown) => {
       const url = new URL(`${prefix}${lookupURL(SLUG).pathname}`, inject("baseURL"));
@@ -147,6 +166,9 @@ describe("the lookup in Russian", () => {
     const bad = await ask("/ru", { accountId: "not-hex", requestIds: [given] });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual([{ field: "accountId", message: "Cloudflare account ID: ожидается 32 шестнадцатеричные цифры, например 0123456789abcdef0123456789abcdef" }]);
+    const none = await fetch(new URL(`/ru/api/incidents/${THIRD_SLUG}/lookup`, inject("baseURL")), { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": newClient() }, body: JSON.stringify({ accountId: "x", requestIds: ["y"] }) });
+    expect(none.status).toBe(409);
+    expect(await none.json()).toMatchObject({ code: "no-list", title: "Конфликт", detail: expect.stringMatching(/^Список затронутых по этому инциденту ещё не опубликован/) });
     const [answerRu, answerEn] = await Promise.all([ask("/ru", { accountId: byIds, requestIds: [given] }), ask("", { accountId: byIds, requestIds: [given] })]);
     expect([answerRu.status, answerEn.status]).toEqual([200, 200]);
     expect(answerRu.body).toEqual(answerEn.body);
@@ -236,6 +258,76 @@ describe("a subscription made on a Russian page", () => {
       await page.getByRole("button", { name: "Отписаться" }).click();
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Вы отписались");
       expect(new URL(page.url()).pathname).toBe("/ru/subscriptions/unsubscribe");
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe("the editor's notices page and 'send me my link' in Russian", () => {
+  const slug = `uvedomleniya-${randomBytes(4).toString("hex")}`;
+  const account = (n: number) => `${"e".repeat(28)}${String(n).padStart(4, "0")}`;
+  const csv = (lines: string[], header = "account_id,email") => Buffer.from([header, ...lines].join("\n") + "\n");
+  const payloads = (purpose: string) => {
+    const db = openDatabase(inject("databasePath"));
+    try {
+      return (db.$client.prepare("SELECT payload FROM outbox_message WHERE purpose = ? AND json_extract(payload, '$.incident.slug') = ?").pluck().all(purpose, slug) as string[]).map((p) => JSON.parse(p) as { locale: string });
+    } finally {
+      db.$client.close();
+    }
+  };
+
+  beforeAll(async () => {
+    const token = tokenAdd("write");
+    const created = await callApi("POST", "/incidents", { token, body: testIncident(slug, "Notices in Russian") });
+    const version = await putShape(token, slug, created.body.version as number);
+    const rows = [1, 2].map((n) => `${account(n)},${slug}-${n},2026-09-01T12:00:00Z,${100 + n},recipient`);
+    const list = await callApi("POST", `/incidents/${slug}/affected?version=${version}`, { token, contentType: "text/csv", body: csv(rows, "account_id,request_id,occurred_at,prompt_tokens,role").toString() });
+    expect(list.response.status, JSON.stringify(list.body)).toBe(201);
+    expect((await callApi("POST", `/incidents/${slug}/publish`, { token, body: { version: list.body.version } })).response.status).toBe(200);
+  });
+
+  it("queues notices in the page's language and says so in Russian, at 1440 and 390 px", async () => {
+    for (const width of [1440, 390]) {
+      const ctx = await context(width, "light");
+      try {
+        const page = await ctx.newPage();
+        const at = `/ru/editor/incidents/${slug}/notices`;
+        await signInAsNewEditor(page, at);
+        await page.getByRole("heading", { name: "Уведомления затронутым клиентам" }).waitFor();
+        if (width === 1440) {
+          await page.getByLabel("Файл контактов").setInputFiles({ name: "contacts.csv", mimeType: "text/csv", buffer: csv([`${account(1)},ada@example.com`, "not-an-id,x@example.com"]) });
+          await page.getByRole("button", { name: "Поставить уведомления в очередь" }).click();
+          await page.getByText(/^Ничего не поставлено в очередь: не удалось прочитать файл контактов — строка 3 \(идентификатор аккаунта не подходит, ожидается: 32 шестнадцатеричные цифры\)/).waitFor();
+          await page.getByText("строка 3: идентификатор аккаунта не подходит, ожидается: 32 шестнадцатеричные цифры").waitFor();
+          await page.getByLabel("Файл контактов").setInputFiles({ name: "contacts.csv", mimeType: "text/csv", buffer: csv([`${account(1)},ada@example.com`, `${account(9)},nine@example.org`]) });
+          await page.getByRole("button", { name: "Поставить уведомления в очередь" }).click();
+          await page.getByText(/^В очереди 1 уведомление; уже уведомлены раньше: 0, нет в списке: 1\. Ссылки в них действуют до \d{4}-\d{2}-\d{2}\.$/).waitFor();
+          expect(payloads("notice").map((p) => p.locale)).toEqual(["ru"]);
+        }
+        await page.getByText("SMTP-сервер не настроен: задайте SMTP_URL и MAIL_FROM, и ожидающие письма уйдут.").waitFor();
+        await page.screenshot({ path: path.join(SHOTS, `i18n-notices-editor-${width}.png`), fullPage: true });
+        expect(englishIn(await visible(page), ["notices"])).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await expectNoAxeViolations(page, `${at} (${width})`);
+      } finally {
+        await ctx.close();
+      }
+    }
+  });
+
+  it("sends 'my link' in the language of the page it was asked on", async () => {
+    const ctx = await context(390, "dark");
+    try {
+      const page = await ctx.newPage();
+      await page.goto(`/ru/incidents/${slug}/lookup`);
+      await page.getByLabel(/Ваш контактный адрес электронной почты/).fill("ada@example.com");
+      await page.getByRole("button", { name: "Прислать мою ссылку" }).click();
+      await page.getByRole("status").filter({ hasText: "ссылка уже отправлена туда" }).waitFor();
+      await expect.poll(() => payloads("link").map((p) => p.locale)).toEqual(["ru"]);
+      expect(englishIn(await visible(page), ["lookup"])).toEqual([]);
+      await expectNoAxeViolations(page, "the Russian lookup page after 'send me my link'");
+      await page.screenshot({ path: path.join(SHOTS, "i18n-lookup-send-link-390-dark.png"), fullPage: true });
     } finally {
       await ctx.close();
     }

@@ -23,8 +23,9 @@ export function NotSending({ reasons, worker }: { reasons: string[]; worker: boo
 /** This incident's messages, by purpose and state. */
 export function ProgressTable({ rows, noticed }: { rows: ProgressRow[]; noticed: number }) {
   const t = useTranslations("notices.progress");
+  // A narrow screen scrolls the table, not the page (the purposes' names are long in some languages); a keyboard can scroll it too.
   return (
-    <div>
+    <div role="region" aria-label={t("messages")} tabIndex={0} className="overflow-x-auto">
       <table className="w-full border-collapse text-left text-sm tabular-nums">
         <caption className="mb-2 text-left text-sm">{t.rich("caption", { noticed, strong: (chunks) => <strong>{chunks}</strong> })}</caption>
         <thead>
