@@ -17,7 +17,8 @@ function audit(tx: Parameters<typeof recordAudit>[0], id: number, before: unknow
   recordAudit(tx, { actor: READER, incident: null, action, entity: "subscriber", entityId: id, before, after });
 }
 
-export type SignUp = { channel: SubscriberChannel; incidentId: number | null; address: string; addressHash: string; domain: string; pendingSecret: string | null };
+/** `locale`: the language of the page signed up on; a confirmed subscription keeps the one it has. */
+export type SignUp = { channel: SubscriberChannel; incidentId: number | null; address: string; addressHash: string; domain: string; pendingSecret: string | null; locale: string };
 
 /**
  * A sign-up, with a new nonce so only the newest confirmation link confirms: a new subscription, or

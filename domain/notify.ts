@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_LOCALE, LOCALES } from "@/i18n/locales";
 import { INCIDENT_STATUSES, UPDATE_STATUSES } from "./record/constants";
 
 // What the outbox carries for each message: the facts of what happened, written in the transaction
@@ -34,6 +35,8 @@ export const noticePayload = z.strictObject({
   accountEnding: z.string(),
   /** When the link the message carries expires (seconds); fixed when queued, so every try sends the same link. */
   expiresAt: z.number().int(),
+  /** The language the message is written in and its link opens the lookup in; notices queued before languages were English. */
+  locale: z.enum(LOCALES).default(DEFAULT_LOCALE),
   to,
 });
 export type NoticePayload = z.infer<typeof noticePayload>;

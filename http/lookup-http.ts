@@ -1,62 +1,70 @@
 import "server-only";
 import { type Problem, problemParts } from "./problem";
 import type { GateResult } from "@/lookup/run";
-import { LINK_REFUSED, NO_LIST } from "@/view/lookup-messages";
+import { type AccountWords, lookupErrors } from "@/lookup/input-errors";
+import { type Locale, localized } from "@/i18n/locales";
+import { type Translator, translator } from "@/i18n/translate";
+import { linkRefused, noList } from "@/view/lookup-messages";
+import { getDb } from "@/db/client";
+import { lookupIncident } from "@/lookup/rows";
+import { capitalize } from "@/lib/words";
+import { formWords } from "@/view/lookup";
 
 /** An HTTP answer the server's edge writes whole (http/edge/lookup.ts): the lookup's, and its proof steps'. */
 export type LookupHttp = { status: number; headers: Record<string, string>; body?: string };
 
+/** The statuses the lookup's problems have, and their titles in each language (RFC 9457 lets a title be localized). */
+export type ProblemStatus = 400 | 403 | 404 | 409 | 410 | 429;
+const titleOf = (t: Translator, status: ProblemStatus) => t(`lookup.api.title.${status}`);
+
 /** The words that tell a tenant how to prove an account is theirs: the same for every account id. */
-export function proofAdvice(slug: string, openid: boolean): string {
-  const ways = [
-    'Send the lookup link from your provider\'s notice as {"link": "<the link>"}',
-    'or send the account id with request ids from your own logs as {"accountId": "…", "requestIds": ["…"]}: only those requests are answered',
-  ];
-  if (openid) ways.push(`or sign in with your provider at /incidents/${slug}/lookup and send the lookup with the session cookie it gives`);
-  return `An account id alone shows nothing of the account: prove it is yours. ${ways.join("; ")}.`;
+export function proofAdvice(slug: string, openid: boolean, locale: Locale = "en"): string {
+  const t = translator(locale);
+  const ways = [t("lookup.api.proof.link"), t("lookup.api.proof.requestIds")];
+  if (openid) ways.push(t("lookup.api.proof.openid", { page: localized(locale, `/incidents/${slug}/lookup`) }));
+  return t("lookup.api.proof.advice", { ways: ways.join("; ") });
 }
 
 export function problemHttp(p: Problem, headers: Record<string, string> = {}): LookupHttp {
   return { status: p.status, ...problemParts(p, headers) };
 }
 
-export function lookupHttp(slug: string, result: GateResult, { openid }: { openid: boolean }): LookupHttp {
+/** A problem of the lookup's in the request's language: its title and detail; the status, code and fields as they are in every language. */
+export function lookupProblem(locale: Locale, status: ProblemStatus, detail: string, headers: Record<string, string> = {}, extra: Pick<Problem, "code" | "errors"> = {}): LookupHttp {
+  const language: Record<string, string> = locale === "en" ? {} : { "content-language": locale };
+  return problemHttp({ status, title: titleOf(translator(locale), status), ...extra, detail }, { ...headers, ...language });
+}
+
+/** The incident's account id in words, for a refusal of one said in another language than English (English says the domain's own). */
+export function accountWords(slug: string, locale: Locale): AccountWords {
+  const shape = locale === "en" ? undefined : lookupIncident(getDb(), slug)?.shape;
+  return shape ? { label: capitalize(shape.account.name), form: formWords(shape.account.form, locale), example: shape.account.example } : null;
+}
+
+type Options = { openid: boolean; locale?: Locale; account?: AccountWords };
+
+export function lookupHttp(slug: string, result: GateResult, { openid, locale = "en", account = null }: Options): LookupHttp {
+  const t = translator(locale);
   switch (result.kind) {
     case "answer":
       return { status: 200, headers: { "content-type": "application/json", "cache-control": "no-store", ...result.headers }, body: JSON.stringify(result.answer) };
     case "proof-required":
-      return problemHttp({ status: 403, title: "Forbidden", code: "proof-required", detail: proofAdvice(slug, openid) }, result.headers);
+      return lookupProblem(locale, 403, proofAdvice(slug, openid, locale), result.headers, { code: "proof-required" });
     case "link-refused":
-      return problemHttp({ status: 403, title: "Forbidden", code: `link-${result.reason}`, detail: LINK_REFUSED[result.reason] }, result.headers);
+      return lookupProblem(locale, 403, linkRefused(locale, result.reason), result.headers, { code: `link-${result.reason}` });
     case "no-list":
       // Never "not affected" for want of a list: the lookup cannot answer, and says why.
-      return problemHttp(
-        {
-          status: 409,
-          title: "Conflict",
-          code: result.list === "none" ? "no-list" : "counts-only",
-          detail: NO_LIST[result.list],
-        },
-        result.headers,
-      );
-    case "invalid":
-      return problemHttp(
-        { status: 400, title: "Bad Request", detail: `Fix the body and send it again: ${result.errors.map((e) => `${e.field}: ${e.message}`).join("; ")}.`, errors: result.errors },
-        result.headers,
-      );
+      return lookupProblem(locale, 409, noList(locale, result.list), result.headers, { code: result.list === "none" ? "no-list" : "counts-only" });
+    case "invalid": {
+      const errors = lookupErrors(locale, result.errors, account);
+      return lookupProblem(locale, 400, t("lookup.api.invalid", { errors: errors.map((e) => `${e.field}: ${e.message}`).join("; ") }), result.headers, { errors });
+    }
     case "not-found":
-      return problemHttp({ status: 404, title: "Not Found", detail: `There is no published incident "${slug}". Check the address.` }, result.headers);
+      return lookupProblem(locale, 404, t("lookup.api.notFound", { slug }), result.headers);
     case "limited":
-      return problemHttp(
-        {
-          status: 429,
-          title: "Too Many Requests",
-          detail:
-            result.scope === "client"
-              ? `Too many lookups from this address. Try again in ${result.decision.retryAfterSeconds} s.`
-              : `Too many lookups for your account. Try again in ${result.decision.retryAfterSeconds} s.`,
-        },
-        { ...result.headers, "retry-after": String(result.decision.retryAfterSeconds) },
-      );
+      return lookupProblem(locale, 429, t(result.scope === "client" ? "lookup.api.limitedClient" : "lookup.api.limitedAccount", { seconds: result.decision.retryAfterSeconds }), {
+        ...result.headers,
+        "retry-after": String(result.decision.retryAfterSeconds),
+      });
   }
 }

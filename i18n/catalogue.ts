@@ -1,18 +1,26 @@
 import type { Locale } from "./locales";
 import enCommon from "./messages/en/common.json";
+import enLookup from "./messages/en/lookup.json";
+import enMail from "./messages/en/mail.json";
+import enNotices from "./messages/en/notices.json";
+import enSubscribe from "./messages/en/subscribe.json";
 import ruCommon from "./messages/ru/common.json";
+import ruLookup from "./messages/ru/lookup.json";
+import ruMail from "./messages/ru/mail.json";
+import ruNotices from "./messages/ru/notices.json";
+import ruSubscribe from "./messages/ru/subscribe.json";
 
 // Each language's messages, one file per area of the site (its top-level key): a translator finds
 // the whole catalogue here, the client gets the areas its components use. A key missing from a
 // language is a failed test (catalogue.test.ts), and a key the code uses that English lacks is a
 // type error (AppConfig below).
 
-const en = { common: enCommon };
+const en = { common: enCommon, lookup: enLookup, subscribe: enSubscribe, mail: enMail, notices: enNotices };
 export type Messages = typeof en;
 
 export const CATALOGUES: Record<Locale, Messages> = {
   en,
-  ru: { common: ruCommon },
+  ru: { common: ruCommon, lookup: ruLookup, subscribe: ruSubscribe, mail: ruMail, notices: ruNotices },
 };
 
 declare module "next-intl" {
@@ -28,3 +36,10 @@ const CLIENT_AREAS = ["common"] as const satisfies ReadonlyArray<keyof Messages>
 // fromEntries forgets which area is which; the map over CLIENT_AREAS makes the type true.
 export const clientMessages = (locale: Locale): Pick<Messages, (typeof CLIENT_AREAS)[number]> =>
   Object.fromEntries(CLIENT_AREAS.map((area) => [area, CATALOGUES[locale][area]])) as Pick<Messages, (typeof CLIENT_AREAS)[number]>;
+
+/** Every page's client areas and these: a page's own provider sends them only where its client components need them. */
+export function clientMessagesWith<A extends keyof Messages>(locale: Locale, areas: readonly A[]): Pick<Messages, (typeof CLIENT_AREAS)[number] | A> {
+  const wanted: ReadonlyArray<keyof Messages> = [...CLIENT_AREAS, ...areas];
+  // As above: the areas listed make the type true.
+  return Object.fromEntries(wanted.map((area) => [area, CATALOGUES[locale][area]])) as Pick<Messages, (typeof CLIENT_AREAS)[number] | A>;
+}

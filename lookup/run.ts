@@ -9,7 +9,7 @@ import { fieldErrors } from "@/domain/input";
 import { tenantKey } from "@/lib/tenant-key";
 import { lookupLimits, logLimited, rateHeaders, takeClient } from "./limits";
 import { type AccountProof, type EndedCheck, checkLink, readSession } from "./proof/tokens";
-import { lookupInput } from "./input";
+import { INPUT_MESSAGES, lookupInput } from "./input";
 import { accountIdOf } from "@/domain/record/affected-shape";
 import { sessionEnds } from "./proof/session-end";
 import { sentLookupSession } from "./proof/cookies";
@@ -100,7 +100,7 @@ function decide(record: Snapshot, { slug, body, headers, seconds, secret, client
   }
   if (account !== undefined && body.requestIds !== undefined) {
     if (!incident.shape.requestIds) {
-      return { kind: "invalid", errors: [{ field: "requestIds", message: "this incident's list carries no request ids, so none can be checked: use the link from your notice" }], headers: clientHeaders };
+      return { kind: "invalid", errors: [{ field: "requestIds", message: INPUT_MESSAGES.noIdsInList }], headers: clientHeaders };
     }
     const covered = { kind: "request-ids" as const, tenantKey: tenantKey(secret, account), requestIds: body.requestIds };
     return { kind: "proven", incident, proven: { covered, proof: { kind: "request-ids" }, owner: null } };

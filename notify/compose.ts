@@ -5,6 +5,7 @@ import type { Db } from "@/db/client";
 import type { Claimed } from "@/db/outbox/claim";
 import { notice } from "@/db/schema";
 import { subscriberById } from "@/db/subscribers";
+import { DEFAULT_LOCALE, type Locale, isLocale, localized } from "@/i18n/locales";
 import { currentKey } from "@/lookup/proof/keys";
 import { keyedLinkToken } from "@/lookup/proof/tokens";
 import { type Email, confirmEmail, newsEmail, noticeEmail } from "./email/render";
@@ -18,7 +19,9 @@ export type Composed = { email: Email } | { webhook: { secret: string; body: str
 /** The idempotency key's two faces: the email's Message-ID and the webhook-id, the same on every try. */
 export const stableId = (key: string) => createHash("sha256").update(key).digest("base64url").slice(0, 32);
 
-const incidentUrl = (origin: string, slug: string) => `${origin}/incidents/${encodeURIComponent(slug)}`;
+/** An address of this site in a language: every link a message carries opens the page in its reader's language. */
+const siteUrl = (origin: string, locale: Locale, path: string) => `${origin}${localized(locale, path)}`;
+const incidentPath = (slug: string) => `/incidents/${encodeURIComponent(slug)}`;
 
 /** A Standard Webhooks body: the event's type, when, and its data. */
 const hookBody = (type: string, at: Date, data: object) => JSON.stringify({ type, timestamp: at.toISOString(), data });
@@ -27,16 +30,18 @@ function forSubscriber(ctx: ComposeContext, m: Claimed): Composed {
   const s = m.subscriberId === null ? null : subscriberById(ctx.db, m.subscriberId);
   if (!s || s.address === null) return { cannot: "the subscription ended before it was sent" };
   const p = m.payload;
+  // The language of the page the subscriber signed up on.
+  const locale = isLocale(s.locale) ? s.locale : DEFAULT_LOCALE;
   if (p.type === "subscription.confirm") {
-    const confirmUrl = `${ctx.origin}/subscriptions/confirm?token=${confirmToken(ctx.secret, s.id, p.nonce, ctx.now)}`;
-    if (m.channel === "email") return { email: confirmEmail(p, confirmUrl, CONFIRM_HOURS) };
+    const confirmUrl = siteUrl(ctx.origin, locale, `/subscriptions/confirm?token=${confirmToken(ctx.secret, s.id, p.nonce, ctx.now)}`);
+    if (m.channel === "email") return { email: confirmEmail(p, confirmUrl, CONFIRM_HOURS, locale) };
     if (!s.pendingSecret) return { cannot: "the subscription has no secret waiting for its confirmation" };
     return { webhook: { secret: openSecret(ctx.secret, s.pendingSecret), body: hookBody(p.type, ctx.now, { incident: p.incident, confirm_url: confirmUrl, expires_in_hours: CONFIRM_HOURS }) } };
   }
   if ("noticeId" in p) return { cannot: "a notice is not a subscriber's message" };
-  const pageUrl = incidentUrl(ctx.origin, p.incident.slug);
-  const unsubscribeUrl = `${ctx.origin}/subscriptions/unsubscribe?token=${endToken(ctx.secret, s.id)}`;
-  if (m.channel === "email") return { email: newsEmail(p, pageUrl, unsubscribeUrl) };
+  const pageUrl = siteUrl(ctx.origin, locale, incidentPath(p.incident.slug));
+  const unsubscribeUrl = siteUrl(ctx.origin, locale, `/subscriptions/unsubscribe?token=${endToken(ctx.secret, s.id)}`);
+  if (m.channel === "email") return { email: newsEmail(p, pageUrl, unsubscribeUrl, locale) };
   if (!s.secret) return { cannot: "the webhook has no confirmed secret" };
   const { to: _to, ...data } = p;
   return { webhook: { secret: openSecret(ctx.secret, s.secret), body: hookBody(p.type, new Date(p.at), { ...data, incident: { ...p.incident, url: pageUrl }, unsubscribe_url: unsubscribeUrl }) } };
@@ -49,7 +54,7 @@ function forNotice(ctx: ComposeContext, m: Claimed): Composed {
   if (!row) return { cannot: "its notice is gone (the list it named was removed)" };
   const key = currentKey(ctx.db, ctx.secret, { kind: "system", name: "outbox" });
   const token = keyedLinkToken(key, { incidentId: row.incidentId, tenantKey: row.accountKey, ending: row.accountEnding, expiresAt: p.expiresAt });
-  return { email: noticeEmail(p, `${incidentUrl(ctx.origin, p.incident.slug)}/lookup/link?token=${token}`) };
+  return { email: noticeEmail(p, siteUrl(ctx.origin, p.locale, `${incidentPath(p.incident.slug)}/lookup/link?token=${token}`)) };
 }
 
 /** What a claimed message says, rendered now from the facts it was queued with. */

@@ -6,12 +6,12 @@ import { type SubscriberRow, confirmSubscriber, endSubscriber, subscriberById } 
 import { maskRecipient } from "@/domain/notify";
 import { openConfirm, openEnd } from "./tokens";
 
-/** A subscription as its own links show it to its owner: what it is for, where it goes (masked), and where it stands. */
-export type SubscriptionView = { channel: "email" | "webhook"; scope: string; to: string; state: SubscriberRow["state"] };
+/** A subscription as its own links show it to its owner: what it is for (an incident's title; null: every incident), where it goes (masked; null once dropped), and where it stands. */
+export type SubscriptionView = { channel: "email" | "webhook"; title: string | null; to: string | null; state: SubscriberRow["state"] };
 
 function viewOf(db: Db, row: SubscriberRow): SubscriptionView {
   const title = row.incidentId === null ? null : (db.select({ title: incident.title }).from(incident).where(eq(incident.id, row.incidentId)).get()?.title ?? null);
-  return { channel: row.channel, scope: title ? `“${title}”` : "every incident", to: row.address ? maskRecipient(row.address) : "an address no longer kept", state: row.state };
+  return { channel: row.channel, title, to: row.address ? maskRecipient(row.address) : null, state: row.state };
 }
 
 export type LinkState = { kind: "ok"; subscription: SubscriptionView; nonceCurrent: boolean } | { kind: "invalid" | "expired" };

@@ -13,12 +13,13 @@ const t = testDatabase("notices-cli");
 const replies = new Map<string, Reply[]>();
 let holding = true;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
-const [OK, LATER, NEVER, H1, H2, HELD] = ["a001", "b002", "c003", "d004", "e005", "f006"].map(accountId) as [string, string, string, string, string, string];
+const [OK, LATER, NEVER, H1, H2, HELD, RU] = ["a001", "b002", "c003", "d004", "e005", "f006", "a007"].map(accountId) as [string, string, string, string, string, string, string];
 
 beforeAll(async () => {
   smtp = await startSmtp({ reply: (to) => replies.get(to)?.shift() ?? null, hold: (to) => holding && to === "held@example.com" });
   await affectedIncident(t.db, "tries", [OK, LATER, NEVER]);
   await affectedIncident(t.db, "killed", [H1, H2, HELD]);
+  await affectedIncident(t.db, "russian", [RU]);
 });
 afterAll(() => smtp.close());
 
@@ -37,6 +38,19 @@ describe("npm run notify:affected", { timeout: 60_000 }, () => {
     expect(messagesOf(t.db)).toEqual([]);
     const help = await notify(["--help"]).done;
     expect(help.stdout).toContain("its first contact counts and the later ones are skipped");
+  });
+
+  it("writes the notices in the language --locale names, their links opening the lookup in it; refuses a language it does not speak", async () => {
+    const file = writeFile(t.dir, "russian.csv", contactsCsv([[RU, "ru@example.com"]]));
+    const refused = await notify(["--incident", "russian", "--contacts", file, "--locale", "de"]).done;
+    expect([refused.code, refused.stderr]).toEqual([2, expect.stringContaining("--locale: one of en, ru")]);
+    expect(noticesOf("russian")).toEqual([]);
+    const run = await notify(["--incident", "russian", "--contacts", file, "--locale", "ru"], mail()).done;
+    expect([run.code, run.stderr]).toEqual([0, ""]);
+    expect(noticesOf("russian").map((m) => JSON.parse(m.payload).locale)).toEqual(["ru"]);
+    const [sent] = to("ru@example.com");
+    expect(sent?.mail.subject).toBe("Инцидент «Incident russian» затронул ваш аккаунт");
+    expect(sent?.mail.text).toContain(`${ORIGIN}/ru/incidents/russian/lookup/link?token=`);
   });
 
   it("queues, and leaves the notices queued with the reason when no SMTP server is set", async () => {

@@ -77,6 +77,7 @@ describe("notices to affected tenants", () => {
       incident: { slug: SLUG, title: `Incident ${SLUG}` },
       accountEnding: "a001",
       expiresAt: Math.floor(clock.now / 1000) + 90 * 86_400,
+      locale: "en",
       to: "a•••@example.com",
     });
   });

@@ -9,6 +9,8 @@ import type { Actor } from "@/domain/access";
 import { DomainError } from "@/domain/errors";
 import { maskRecipient } from "@/domain/notify";
 import { type AffectedShape, PLAIN_SHAPE, storedShape } from "@/domain/record/affected-shape";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "@/i18n/locales";
+import { translator } from "@/i18n/translate";
 import { tenantKey } from "@/lib/tenant-key";
 import { accountEnding } from "@/lookup/proof/tokens";
 import { addressHash, domainOf } from "./addresses";
@@ -21,6 +23,8 @@ export const noticeInput = z.strictObject({
   /** The contacts file's text: CSV, `account_id,email`. */
   contacts: z.string(),
   days: z.number().int().min(1, "a link holds at least 1 day").max(366, "a link holds at most 366 days").default(NOTICE_DAYS),
+  /** The notices' language: their words, and the lookup page their links open. */
+  locale: z.enum(LOCALES, { message: `the language is one of ${LOCALES.join(", ")}` }).default(DEFAULT_LOCALE),
 });
 export type NoticeInput = z.input<typeof noticeInput>;
 
@@ -39,20 +43,21 @@ export type NoticeReport = {
   expiresAt: Date;
 };
 
-/** The incident's live list, or why no notice can go out for it: each link opens its lookup, which needs both. */
-function targetOf(db: Db, slug: string): NoticeTarget & { shape: AffectedShape } {
+/** The incident's live list, or why no notice can go out for it (said in `say`): each link opens its lookup, which needs both. */
+function targetOf(db: Db, slug: string, say: Locale = DEFAULT_LOCALE): NoticeTarget & { shape: AffectedShape } {
   const t = readNoticeTarget(db, slug);
-  if (!t) throw new DomainError("not-found", `There is no incident "${slug}".`);
-  if (!t.published) throw new DomainError("conflict", "The incident is a draft: publish it first, since each notice's link opens its lookup, which readers of a draft cannot reach.");
-  if (t.listId === null || !t.rows) throw new DomainError("conflict", "The incident has no affected list to match accounts against: import the list first.");
-  if (t.sample) throw new DomainError("conflict", "The incident's list is sample data, not the provider's list: import the real list first.");
+  const said = translator(say);
+  if (!t) throw new DomainError("not-found", said("notices.cannot.notFound", { slug }));
+  if (!t.published) throw new DomainError("conflict", said("notices.cannot.draft"));
+  if (t.listId === null || !t.rows) throw new DomainError("conflict", said("notices.cannot.noList"));
+  if (t.sample) throw new DomainError("conflict", said("notices.cannot.sample"));
   return { incidentId: t.incidentId, slug: t.slug, title: t.title, listId: t.listId, shape: storedShape(t.shape) ?? PLAIN_SHAPE };
 }
 
 /** Why this incident cannot take notices now (a draft, no list, sample data), or null when it can. */
-export function whyNoNotices(db: Db, slug: string): string | null {
+export function whyNoNotices(db: Db, slug: string, say: Locale = DEFAULT_LOCALE): string | null {
   try {
-    targetOf(db, slug);
+    targetOf(db, slug, say);
     return null;
   } catch (error) {
     if (error instanceof DomainError) return error.message;
@@ -61,7 +66,8 @@ export function whyNoNotices(db: Db, slug: string): string | null {
 }
 
 /** Reads the file into the staging table, a thousand at a time; all or nothing: a bad line refuses the whole file, naming its lines. */
-async function stage(staging: ContactStaging, text: string, shape: AffectedShape, secret: string): Promise<number> {
+async function stage(staging: ContactStaging, text: string, shape: AffectedShape, secret: string, say: Locale): Promise<number> {
+  const t = translator(say);
   const bad: BadLine[] = [];
   let good = 0;
   let batch: StagedContact[] = [];
@@ -73,7 +79,7 @@ async function stage(staging: ContactStaging, text: string, shape: AffectedShape
     emailHash: addressHash(secret, "email", c.email),
     domain: domainOf("email", c.email),
   });
-  for (const read of contactLines(text, shape.account)) {
+  for (const read of contactLines(text, shape.account, say)) {
     if ("message" in read) bad.push(read);
     else if (bad.length === 0) batch.push(keyed(read));
     good += "message" in read ? 0 : 1;
@@ -84,9 +90,10 @@ async function stage(staging: ContactStaging, text: string, shape: AffectedShape
   }
   if (bad.length) {
     const errors = bad.slice(0, 100).map((b) => ({ field: `line ${b.line}`, message: b.message }));
-    throw new DomainError("invalid", `Nothing was queued: ${namedLines(bad.map((b) => b.line), bad.length)} of the contacts file cannot be read (${bad[0]?.message}).`, { errors });
+    const lines = namedLines(bad.map((b) => b.line), bad.length, 20, say);
+    throw new DomainError("invalid", t("notices.refused.badLines", { lines, first: bad[0]?.message ?? "" }), { errors });
   }
-  if (good === 0) throw new DomainError("invalid", "Nothing was queued: the contacts file holds no contact.", { errors: [{ field: "line 1", message: "no contact" }] });
+  if (good === 0) throw new DomainError("invalid", t("notices.refused.empty"), { errors: [{ field: "line 1", message: t("notices.refused.noContact") }] });
   staging.add(batch);
   return good;
 }
@@ -97,17 +104,20 @@ async function stage(staging: ContactStaging, text: string, shape: AffectedShape
  * batch per transaction, so a run killed at any point leaves whole batches and a run again queues
  * nothing twice. The first contact of an account counts; the later ones are reported by line.
  */
-export async function queueNotices({ db, actor, slug, input, secret, now = new Date() }: { db: Db; actor: Actor; slug: string; input: NoticeInput; secret: string; now?: Date }): Promise<NoticeReport> {
+/** `say`: the language its refusals are said in (the editor's page's); the notices' own is `input.locale`. */
+type Run = { db: Db; actor: Actor; slug: string; input: NoticeInput; secret: string; now?: Date; say?: Locale };
+
+export async function queueNotices({ db, actor, slug, input, secret, now = new Date(), say = DEFAULT_LOCALE }: Run): Promise<NoticeReport> {
   if (actor.kind !== "user" && actor.kind !== "system") throw new DomainError("forbidden", "Notices are sent by an editor or at the server's shell.");
   const parsed = noticeInput.safeParse(input);
   if (!parsed.success) throw new DomainError("invalid", parsed.error.issues[0]?.message ?? "not a run", { errors: parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message })) });
-  const target = targetOf(db, slug);
+  const target = targetOf(db, slug, say);
   const expiresAt = new Date(now.getTime() + parsed.data.days * 86_400_000);
   const staging = contactStaging(db);
   try {
-    const contacts = await stage(staging, parsed.data.contacts, target.shape, secret);
+    const contacts = await stage(staging, parsed.data.contacts, target.shape, secret, say);
     const counts = staging.match(target.listId);
-    const { queued, already } = await queueAll(db, staging, target, expiresAt, now.getTime());
+    const { queued, already } = await queueAll(db, staging, target, { expiresAt, locale: parsed.data.locale, say }, now.getTime());
     const report: NoticeReport = {
       incident: target.slug,
       incidentId: target.incidentId,
@@ -130,7 +140,7 @@ export async function queueNotices({ db, actor, slug, input, secret, now = new D
 }
 
 /** Every staged contact to notice, a batch per transaction, paced so other writers get the lock between batches: how many were queued, and noticed before. */
-async function queueAll(db: Db, staging: ContactStaging, target: NoticeTarget, expiresAt: Date, now: number): Promise<{ queued: number; already: number }> {
+async function queueAll(db: Db, staging: ContactStaging, target: NoticeTarget, { expiresAt, locale, say }: { expiresAt: Date; locale: Locale; say: Locale }, now: number): Promise<{ queued: number; already: number }> {
   const pacer = lockPacer();
   const expires = Math.floor(expiresAt.getTime() / 1000);
   const payload = (c: StagedContact, noticeId: number) => ({
@@ -139,6 +149,7 @@ async function queueAll(db: Db, staging: ContactStaging, target: NoticeTarget, e
     incident: { slug: target.slug, title: target.title },
     accountEnding: c.ending,
     expiresAt: expires,
+    locale,
     to: maskRecipient(c.email),
   });
   let queued = 0;
@@ -149,7 +160,7 @@ async function queueAll(db: Db, staging: ContactStaging, target: NoticeTarget, e
     const last = contacts.at(-1);
     if (!last) return { queued, already };
     const done = pacer.batch(contacts.length, () => writeTransaction(db, (tx) => noticeBatch(db, tx, { target, contacts, payload, now })));
-    if (!done.live) throw new DomainError("conflict", `The affected list changed during the run; ${queued} notices were queued before it did. Run it again: none is queued twice.`);
+    if (!done.live) throw new DomainError("conflict", translator(say)("notices.refused.listChanged", { queued: String(queued) }));
     queued += done.queued;
     already += done.already;
     after = last.line;

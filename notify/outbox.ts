@@ -1,19 +1,27 @@
 import "server-only";
 import type { Env } from "@/config/env";
 import type { Db } from "@/db/client";
+import { DEFAULT_LOCALE, type Locale } from "@/i18n/locales";
+import { translator } from "@/i18n/translate";
 import { smtpSender } from "./email/transport";
 import { pacer } from "./pacing";
 import { webhookSender } from "./webhook/deliver";
 import type { Outbox, SentEvent } from "./worker";
 
+/** What stops anything of the outbox from going out now, said in `say` (the editor's page's language; English for the commands). */
+export function notSending(env: Env, say: Locale = DEFAULT_LOCALE): string[] {
+  const t = translator(say);
+  return [
+    ...(env.PUBLIC_ORIGIN ? [] : [t("notices.waiting.origin")]),
+    ...(!env.SMTP_URL || !env.MAIL_FROM ? [t("notices.waiting.smtp")] : []),
+    ...(env.OUTBOX_RATE_PER_SECOND <= 0 || env.OUTBOX_DOMAIN_RATE_PER_SECOND <= 0 ? [t("notices.waiting.paused")] : []),
+  ];
+}
+
 /** The outbox as the environment configures it, and what stops any of it from going out (the editor says it). */
 export function outboxOf(db: Db, env: Env, secret: string, onEvent?: (e: SentEvent) => void): { outbox: Outbox; waiting: string[] } {
   const smtp = smtpSender(env);
-  const waiting = [
-    ...(env.PUBLIC_ORIGIN ? [] : ["PUBLIC_ORIGIN is not set, so no message can carry its links: nothing is sent until it is."]),
-    ...("missing" in smtp ? [smtp.missing] : []),
-    ...(env.OUTBOX_RATE_PER_SECOND <= 0 || env.OUTBOX_DOMAIN_RATE_PER_SECOND <= 0 ? ["OUTBOX_RATE_PER_SECOND or OUTBOX_DOMAIN_RATE_PER_SECOND is 0: sending is paused."] : []),
-  ];
+  const waiting = notSending(env);
   const outbox: Outbox = {
     db,
     secret,

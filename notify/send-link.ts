@@ -7,6 +7,7 @@ import { RateLimiter } from "@/db/rate-limit";
 import { writeTransaction } from "@/db/transaction";
 import { DomainError } from "@/domain/errors";
 import { maskRecipient } from "@/domain/notify";
+import { DEFAULT_LOCALE, type Locale } from "@/i18n/locales";
 import { clientAddress } from "@/lib/client-address";
 import { lookupIncident } from "@/lookup/rows";
 import { addressHash, domainOf, emailAddress } from "./addresses";
@@ -29,14 +30,15 @@ function limitsOf(db: Db, env: Env): Limits {
   return l;
 }
 
-type Ask = { slug: string; address: string; headers: Pick<Headers, "get">; secret: string; now?: Date; env?: Env };
+/** `locale`: the page's language, which the link's message is written in and its link opens. */
+type Ask = { slug: string; address: string; headers: Pick<Headers, "get">; secret: string; locale?: Locale; now?: Date; env?: Env };
 
 /**
  * A tenant's "send me my link": throttled per client and per address (its keyed hash), answered the
  * same whether the address is an affected account's contact, another's or no one's; the work that
  * differs (finding its notices, queueing the links) runs after the answer, so its time tells nothing.
  */
-export function requestLink(db: Db, { slug, address, headers, secret, now = new Date(), env = readEnv() }: Ask): LinkAnswer {
+export function requestLink(db: Db, { slug, address, headers, secret, locale = DEFAULT_LOCALE, now = new Date(), env = readEnv() }: Ask): LinkAnswer {
   const l = limitsOf(db, env);
   const byClient = l.client.take(clientAddress(headers, env.TRUST_PROXY === "1"), now.getTime());
   if (!byClient.allowed) return { kind: "limited", retryAfterSeconds: byClient.retryAfterSeconds };
@@ -47,25 +49,25 @@ export function requestLink(db: Db, { slug, address, headers, secret, now = new 
   const emailHash = addressHash(secret, "email", email.data);
   const byAddress = l.address.take(emailHash, now.getTime());
   if (!byAddress.allowed) return { kind: "limited", retryAfterSeconds: byAddress.retryAfterSeconds };
-  const ask = { incident: { id: incident.id, slug, listId: incident.listId }, email: email.data, emailHash, now };
+  const ask = { incident: { id: incident.id, slug, listId: incident.listId }, email: email.data, emailHash, locale, now };
   setImmediate(() => sendLinksLater(db, ask, 5));
   return { kind: "asked" };
 }
 
-type LinkAsk = { incident: { id: number; slug: string; listId: number }; email: string; emailHash: string; now: Date };
+type LinkAsk = { incident: { id: number; slug: string; listId: number }; email: string; emailHash: string; locale?: Locale; now: Date };
 
 /**
  * The links of every account of the list this address is the noticed contact of, each a new message
  * keyed by its notice and the hour, so asks within one hour send one; the link's expiry is fixed now.
  */
-export function sendLinks(db: Db, { incident, email, emailHash, now }: LinkAsk): number {
+export function sendLinks(db: Db, { incident, email, emailHash, locale = DEFAULT_LOCALE, now }: LinkAsk): number {
   const hour = Math.floor(now.getTime() / HOUR);
   const expiresAt = Math.floor(now.getTime() / 1000) + NOTICE_DAYS * 86_400;
   return writeTransaction(db, (tx) => {
     const title = tx.query.incident.findFirst({ where: (t, { eq }) => eq(t.id, incident.id), columns: { title: true } }).sync()?.title ?? incident.slug;
     let queued = 0;
     for (const n of noticesTo(db, { incidentId: incident.id, listId: incident.listId, emailHash })) {
-      const payload = { type: "notice.link" as const, noticeId: n.id, incident: { slug: incident.slug, title }, accountEnding: n.ending, expiresAt, to: maskRecipient(email) };
+      const payload = { type: "notice.link" as const, noticeId: n.id, incident: { slug: incident.slug, title }, accountEnding: n.ending, expiresAt, locale, to: maskRecipient(email) };
       const fresh = enqueue(tx, { key: `link:${n.id}:${hour}`, channel: "email", purpose: "link", incidentId: incident.id, noticeId: n.id, recipient: email, recipientHash: emailHash, domain: domainOf("email", email), payload, dueAt: now.getTime() });
       queued += fresh ? 1 : 0;
     }

@@ -5,13 +5,16 @@ import { enqueue } from "@/db/outbox/queue";
 import { incident } from "@/db/schema";
 import { type SubscriberRow, signUp } from "@/db/subscribers";
 import { maskRecipient } from "@/domain/notify";
-import { addressHash, domainOf, emailAddress, webhookUrl } from "./addresses";
+import { DEFAULT_LOCALE, type Locale } from "@/i18n/locales";
+import { translator } from "@/i18n/translate";
+import { WEBHOOK_REFUSALS, addressHash, domainOf, emailAddress, webhookUrl } from "./addresses";
 import { newWebhookSecret, sealSecret } from "./secrets";
 
-export type SubscribeAsk = { channel: "email" | "webhook"; address: string; incident: string | null };
+/** `locale`: the language of the page signed up on, which every message to the subscriber is written in. */
+export type SubscribeAsk = { channel: "email" | "webhook"; address: string; incident: string | null; locale?: Locale };
 export type Scope = { id: number; slug: string; title: string } | null;
 /** What a sign-up is checked into: its address as kept, its scope, and for a webhook its new secret. */
-export type SignUpPlan = { channel: "email" | "webhook"; address: string; scope: Scope; secret: string | null };
+export type SignUpPlan = { channel: "email" | "webhook"; address: string; scope: Scope; secret: string | null; locale: Locale };
 export type Refusal = { field: "address" | "incident"; message: string };
 
 /** The published incident a sign-up names, or all of them. */
@@ -21,17 +24,28 @@ export function scopeOf(db: Db, slug: string | null): Scope | undefined {
   return row ?? undefined;
 }
 
+const WEBHOOK_KEYS = Object.fromEntries(Object.entries(WEBHOOK_REFUSALS).map(([key, message]) => [message, key])) as Record<string, keyof typeof WEBHOOK_REFUSALS>;
+
+/** Why an address is refused, in the page's language: English as its check says it, another language by what the check found. */
+function refusedAddress(locale: Locale, channel: "email" | "webhook", message = "not an address this form takes"): string {
+  if (locale === "en") return message;
+  const t = translator(locale);
+  const key = WEBHOOK_KEYS[message];
+  return channel === "email" ? t("subscribe.invalid.email") : key ? t(`subscribe.invalid.webhook.${key}`) : t("subscribe.invalid.webhook.other");
+}
+
 /**
  * A sign-up checked, before anything is written: the address in its channel's form, the incident
  * published. What is refused here is refused for every address alike, so it says nothing of who
  * subscribed; a webhook's secret is made now, to be shown once whatever happens next.
  */
 export function planSignUp(db: Db, ask: SubscribeAsk, allowPrivate: boolean): SignUpPlan | Refusal {
+  const locale = ask.locale ?? DEFAULT_LOCALE;
   const parsed = ask.channel === "email" ? emailAddress.safeParse(ask.address) : webhookUrl(allowPrivate).safeParse(ask.address);
-  if (!parsed.success) return { field: "address", message: parsed.error.issues[0]?.message ?? "not an address this form takes" };
+  if (!parsed.success) return { field: "address", message: refusedAddress(locale, ask.channel, parsed.error.issues[0]?.message) };
   const scope = scopeOf(db, ask.incident);
-  if (scope === undefined) return { field: "incident", message: `There is no published incident "${ask.incident ?? ""}" to subscribe to.` };
-  return { channel: ask.channel, address: parsed.data, scope, secret: ask.channel === "webhook" ? newWebhookSecret() : null };
+  if (scope === undefined) return { field: "incident", message: translator(locale)("subscribe.invalid.incident", { slug: ask.incident ?? "" }) };
+  return { channel: ask.channel, address: parsed.data, scope, secret: ask.channel === "webhook" ? newWebhookSecret() : null, locale };
 }
 
 /**
@@ -48,6 +62,7 @@ export function carryOut(db: Db, plan: SignUpPlan, lookupSecret: string, now: Da
     addressHash: addressHash(lookupSecret, channel, address),
     domain: domainOf(channel, address),
     pendingSecret: plan.secret === null ? null : sealSecret(lookupSecret, plan.secret),
+    locale: plan.locale,
   };
   return signUp(db, row, (tx, s, confirmable) => {
     if (!confirmable) return;

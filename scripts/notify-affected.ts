@@ -4,6 +4,7 @@ import { readEnv } from "@/config/env";
 import { lookupSecret } from "@/config/secret";
 import { noticesWaiting } from "@/db/outbox/progress";
 import { DomainError } from "@/domain/errors";
+import { DEFAULT_LOCALE, LOCALES } from "@/i18n/locales";
 import { namedLines } from "@/notify/contacts";
 import { type NoticeSending, type NoticeTry, sendNotices } from "@/notify/notice-run";
 import { NOTICE_DAYS, type NoticeReport, queueNotices } from "@/notify/notices";
@@ -14,12 +15,14 @@ import { operator } from "./operator";
 // Exit codes: 0 queued, and sent what could go (failures and retries are listed, and on the editor's
 // notices page); 1 no such incident, or an unexpected failure; 2 the command, the file or the
 // incident cannot take notices (a draft, no list, sample data): then nothing is queued.
-const USAGE = `usage: npm run notify:affected -- --incident <slug> --contacts <file> [--days ${NOTICE_DAYS}] [--wait]
+const USAGE = `usage: npm run notify:affected -- --incident <slug> --contacts <file> [--days ${NOTICE_DAYS}] [--locale en|ru] [--wait]
 
 Queues a notice to the contact of each account of the incident's live affected list that <file>
 names, saying that the account is affected, with the account's own lookup link (valid --days days,
 default ${NOTICE_DAYS}), then sends them. <file> is CSV with the header account_id,email: on each line an
 account id in the incident's own form and an email address. One bad line and nothing is queued.
+--locale is the notices' language (${LOCALES.join(" or ")}, default ${DEFAULT_LOCALE}): their words, and the lookup page
+their links open.
 
 An account is noticed once per list, however often this runs: accounts noticed before are counted,
 not sent again. An account the list does not hold gets nothing. When the file names an account
@@ -90,6 +93,7 @@ runCommand({
     incident: z.string().min(1),
     contacts: z.string().min(1),
     days: z.coerce.number().int().min(1, "--days is at least 1").max(366, "--days is at most 366").optional(),
+    locale: z.enum(LOCALES, { message: `one of ${LOCALES.join(", ")}` }).default(DEFAULT_LOCALE),
     wait: z.boolean().default(false),
   }),
   switches: ["wait"],
@@ -99,7 +103,7 @@ runCommand({
     const { db } = openExistingDatabase("notice");
     try {
       const secret = lookupSecret(env);
-      const report = await queueNotices({ db, actor: operator("notify-affected"), slug: flags.incident, input: { contacts: text, days: flags.days }, secret }).catch((error: unknown) => {
+      const report = await queueNotices({ db, actor: operator("notify-affected"), slug: flags.incident, input: { contacts: text, days: flags.days, locale: flags.locale }, secret }).catch((error: unknown) => {
         throw error instanceof DomainError && (error.code === "invalid" || error.code === "conflict") ? refusal(flags.contacts, error) : error;
       });
       printReport(report);

@@ -178,6 +178,32 @@ describe("signing in to the lookup with OpenID Connect", () => {
     }
   });
 
+  it.each([
+    ["good", "", /Ваш аккаунт затронут/],
+    ["missing", "?signin=no-account", /^Вы вошли, но провайдер не сообщил, какой аккаунт ваш/],
+  ] as const)("lands a sign-in begun on the Russian page back on it, in Russian (%s claim)", async (login, search, said) => {
+    const context = await browser.newContext({ baseURL: app.baseURL });
+    try {
+      const page = await context.newPage();
+      await page.goto(`/ru${LOOKUP}`);
+      await page.getByRole("link", { name: `Войти через ${PROVIDER_NAME}` }).click();
+      await page.locator('input[name="login"]').fill(login);
+      await page.locator('input[name="password"]').fill("any password");
+      await page.getByRole("button", { name: "Sign-in" }).click();
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.waitForURL((url) => url.origin === app.baseURL && url.pathname === `/ru${LOOKUP}`);
+      expect(new URL(page.url()).search).toBe(search);
+      if (login === "good") {
+        await page.getByRole("heading", { name: said }).waitFor();
+        expect(await page.locator("main").innerText()).toContain(`Показан аккаунт, оканчивающийся на …${AFFECTED.slice(-4).toLowerCase()}, вход через ${PROVIDER_NAME}`);
+      } else {
+        await page.getByRole("alert").filter({ hasText: said }).waitFor();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   it("answers an account in no row as not affected", async () => {
     const { context, page } = await signIn("unaffected");
     try {

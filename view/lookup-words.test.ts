@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readSeedIncident } from "@/db/seed/read";
-import { lookupWords } from "./lookup";
+import { type AccountIdForm, describeForm } from "@/domain/record/affected-shape";
+import { formWords, lookupWords } from "./lookup";
 
 const glm = readSeedIncident("glm-5-3-kv-cache-exposure").record.affectedShape;
 
@@ -22,5 +23,29 @@ describe("the lookup's words", () => {
     const plain = lookupWords(null);
     expect(plain.account.hint).toBe("As your provider issued it.");
     expect(JSON.stringify(plain)).not.toMatch(/hexadecimal|response/i);
+  });
+});
+
+describe("the lookup's words in Russian", () => {
+  it("say each form of account id as the domain does in English, and in Russian with the numbers' plural forms", () => {
+    const forms: AccountIdForm[] = [{ kind: "hex", digits: 32 }, { kind: "uuid" }, { kind: "decimal", maxDigits: 21 }, { kind: "email" }, { kind: "text", maxLength: 128 }];
+    for (const form of forms) expect(formWords(form, "en")).toBe(describeForm(form));
+    expect(forms.map((form) => formWords(form, "ru"))).toEqual([
+      "32 шестнадцатеричные цифры",
+      "UUID (8-4-4-4-12 шестнадцатеричных цифр)",
+      "не больше 21 десятичной цифры",
+      "адрес электронной почты",
+      "до 128 символов: латинские буквы, цифры, «.», «_», «-», «:» или «@»",
+    ]);
+  });
+
+  it("translate the interface's words around the list's own, which stay as its shape gives them", () => {
+    const words = lookupWords(glm, "ru");
+    expect(words.account.label).toBe("Cloudflare account ID");
+    expect(words.account.hint).toBe("32 шестнадцатеричные цифры, например 0123456789abcdef0123456789abcdef.");
+    expect(words.requests?.hint).toMatch(/^Из ваших логов: .* does not say where Cloudflare shows a request's ID/);
+    expect([words.unitMany, words.roles.recipient]).toEqual(["responses", "received another customer's session fragments"]);
+    const plain = lookupWords(null, "ru");
+    expect([plain.account.label, plain.unitMany, plain.roles.recipient]).toEqual(["Идентификатор аккаунта", "строки", "получил чужие данные"]);
   });
 });

@@ -1,7 +1,9 @@
 import type { AffectedSummary } from "@/domain/record/affected";
 import type { Recommendation } from "@/domain/record/collections/recommendations";
-import { type AffectedShape, describeForm } from "@/domain/record/affected-shape";
+import type { AccountIdForm, AffectedShape } from "@/domain/record/affected-shape";
 import type { IncidentRecord } from "@/domain/record/record";
+import type { Locale } from "@/i18n/locales";
+import { type Translator, translator } from "@/i18n/translate";
 import { capitalize } from "@/lib/words";
 import { type ListWords, listWords } from "./list-words";
 
@@ -26,22 +28,46 @@ export type LookupWords = ListWords & {
   requests: { label: string; hint: string } | null;
 };
 
-const FROM_LOGS = "From your own logs: the ids of your requests as the provider issued them. Only these requests are checked, and only they are shown.";
+/** How a form of the closed set is said to a tenant, in the page's language (English as the domain says it: describeForm). */
+export function formWords(form: AccountIdForm, locale: Locale, t: Translator = translator(locale)): string {
+  switch (form.kind) {
+    case "hex":
+      return t("lookup.idForm.hex", { digits: form.digits });
+    case "uuid":
+      return t("lookup.idForm.uuid");
+    case "decimal":
+      return t("lookup.idForm.decimal", { digits: form.maxDigits });
+    case "email":
+      return t("lookup.idForm.email");
+    case "text":
+      return t("lookup.idForm.text", { length: form.maxLength });
+  }
+}
 
-export function lookupWords(shape: AffectedShape | null): LookupWords {
+/** The list's own words stay as its shape gives them; a list without a shape gets the interface's plain ones, in the page's language. */
+function plainWords(t: Translator): Pick<LookupWords, "unitOne" | "unitMany" | "roles"> {
+  return { unitOne: t("lookup.plain.unitOne"), unitMany: t("lookup.plain.unitMany"), roles: { recipient: t("lookup.plain.recipient"), exposed: t("lookup.plain.exposed") } };
+}
+
+export function lookupWords(shape: AffectedShape | null, locale: Locale = "en"): LookupWords {
+  const t = translator(locale);
   const list = listWords(shape);
-  if (!shape) return { ...list, account: { label: "Account id", hint: "As your provider issued it." }, requests: { label: "Request ids", hint: FROM_LOGS } };
+  const fromLogs = t("lookup.words.fromLogs");
+  if (!shape) {
+    const plain = locale === "en" ? {} : plainWords(t);
+    return { ...list, ...plain, account: { label: t("lookup.words.accountLabel"), hint: t("lookup.words.accountHint") }, requests: { label: t("lookup.words.requestsLabel"), hint: fromLogs } };
+  }
   return {
     ...list,
-    account: { label: capitalize(shape.account.name), hint: `${capitalize(describeForm(shape.account.form))}, like ${shape.account.example}.` },
-    requests: shape.requestIds ? { label: capitalize(shape.requestIds.many), hint: `${FROM_LOGS} ${shape.requestIds.where}` } : null,
+    account: { label: capitalize(shape.account.name), hint: t("lookup.words.accountForm", { form: capitalize(formWords(shape.account.form, locale, t)), example: shape.account.example }) },
+    requests: shape.requestIds ? { label: capitalize(shape.requestIds.many), hint: `${fromLogs} ${shape.requestIds.where}` } : null,
   };
 }
 
-export function lookupView(stored: { record: IncidentRecord; affected: { rows: boolean; summary: AffectedSummary } | null }): LookupView {
+export function lookupView(stored: { record: IncidentRecord; affected: { rows: boolean; summary: AffectedSummary } | null }, locale: Locale = "en"): LookupView {
   const { record, affected } = stored;
   return {
-    words: lookupWords(record.affectedShape),
+    words: lookupWords(record.affectedShape, locale),
     slug: record.incident.slug,
     title: record.incident.title,
     provider: record.incident.provider,

@@ -1,36 +1,41 @@
 "use client";
 
-import { useActionState } from "react";
+import { type ReactNode, useActionState } from "react";
+import { useTranslations } from "next-intl";
 import type { EditorState } from "./editor-state";
 import { StateMessage } from "@/components/ui/field";
 import { BUTTON, INLINE_INPUT, INPUT } from "@/components/ui/styles";
 
 type Action = (p: EditorState, f: FormData) => Promise<EditorState>;
 
+const code = (chunks: ReactNode) => <code>{chunks}</code>;
+/** A refusal's field "line 3", which keeps its English name in the state, as the page's language writes it. */
+const lineOf = (field: string) => /^line (\d+)$/.exec(field)?.[1];
+
 /** The contacts of affected accounts (CSV, account_id,email), queued as notices through the same verb as npm run notify:affected. */
 export function NoticeUploadForm({ action, days }: { action: Action; days: number }) {
+  const t = useTranslations("notices.form");
   const [state, formAction, pending] = useActionState(action, { status: "idle" });
   const errors = state.status === "error" ? state.errors : [];
   const daysTyped = state.status === "error" ? state.values?.days : undefined;
   return (
-    <form action={formAction} className="space-y-4" aria-label="Contacts of affected accounts">
+    <form action={formAction} className="space-y-4" aria-label={t("label")}>
       <StateMessage state={state} />
       {errors.some((e) => e.field.startsWith("line ")) && (
         <ul className="list-disc pl-5 text-sm text-red-800 dark:text-red-200">
           {errors.map((e) => (
             <li key={e.field}>
-              {e.field}: {e.message}
+              {lineOf(e.field) === undefined ? e.field : t("line", { line: lineOf(e.field) ?? "" })}: {e.message}
             </li>
           ))}
         </ul>
       )}
       <div>
         <label htmlFor="notice-contacts" className="text-sm font-semibold">
-          Contacts file
+          {t("file")}
         </label>
         <p id="notice-contacts-hint" className="text-xs text-slate-600 dark:text-slate-400">
-          A .csv with the header <code>account_id,email</code>: an account id in this incident&apos;s form and its contact&apos;s address on each line. One bad line
-          and nothing is queued. An account named twice is noticed at its first line; an account noticed before is never noticed again.
+          {t.rich("fileHint", { code })}
         </p>
         <input
           id="notice-contacts"
@@ -45,7 +50,7 @@ export function NoticeUploadForm({ action, days }: { action: Action; days: numbe
       </div>
       <div>
         <label htmlFor="notice-days" className="text-sm font-semibold">
-          Days each link holds
+          {t("days")}
         </label>
         <input
           key={daysTyped ?? "days"}
@@ -61,7 +66,7 @@ export function NoticeUploadForm({ action, days }: { action: Action; days: numbe
         />
       </div>
       <button type="submit" disabled={pending} className={BUTTON}>
-        {pending ? "Queueing…" : "Queue the notices"}
+        {pending ? t("queueing") : t("queue")}
       </button>
     </form>
   );

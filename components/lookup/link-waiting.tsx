@@ -1,4 +1,9 @@
+import type { ReactNode } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { localized } from "@/i18n/locales";
 import { BUTTON, QUIET_BUTTON } from "@/components/ui/styles";
+
+const strong = (chunks: ReactNode) => <strong className="whitespace-nowrap font-mono">{chunks}</strong>;
 
 /**
  * A link opened from another site while a lookup session was open: it waits for the visitor's word
@@ -6,28 +11,20 @@ import { BUTTON, QUIET_BUTTON } from "@/components/ui/styles";
  * account shown now, or null when that session has ended meanwhile.
  */
 export function LinkWaiting({ slug, link, open }: { slug: string; link: string; open: string | null }) {
+  const t = useTranslations("lookup.waiting");
+  const locale = useLocale();
   return (
     <section aria-labelledby="link-waiting" className="mt-4 max-w-3xl rounded-lg border border-amber-500 bg-amber-50 p-4 dark:border-amber-400 dark:bg-amber-950/40">
       <h2 id="link-waiting" className="text-lg font-semibold">
-        {open ? "This link is for another account" : "Open the account of this link?"}
+        {open ? t("titleOther") : t("titleNone")}
       </h2>
-      <p className="mt-2">
-        The link you opened is for the account ending <strong className="whitespace-nowrap font-mono">…{link}</strong>
-        {open ? (
-          <>
-            , not the account ending <strong className="whitespace-nowrap font-mono">…{open}</strong> that this lookup shows{open === link ? " (another account with the same last four characters)" : ""}. If
-            someone else sent you to this link, it shows their account, not yours.
-          </>
-        ) : (
-          "."
-        )}
-      </p>
-      <form method="post" action={`/incidents/${slug}/lookup/link`} className="mt-3 flex flex-wrap gap-3">
+      <p className="mt-2">{open ? t.rich("bodyOther", { link, open, same: open === link ? "yes" : "no", strong }) : t.rich("bodyNone", { link, strong })}</p>
+      <form method="post" action={localized(locale, `/incidents/${slug}/lookup/link`)} className="mt-3 flex flex-wrap gap-3">
         <button type="submit" name="choice" value="switch" className={BUTTON}>
-          {open ? `Switch to account …${link}` : `Open account …${link}`}
+          {open ? t("switch", { link }) : t("open", { link })}
         </button>
         <button type="submit" name="choice" value="keep" className={QUIET_BUTTON}>
-          {open ? `Keep account …${open}` : "Do not open it"}
+          {open ? t("keep", { open }) : t("dontOpen")}
         </button>
       </form>
     </section>

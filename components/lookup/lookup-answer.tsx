@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
+import { useLocale, useTranslations } from "next-intl";
 import type { LookupAnswer } from "@/domain/lookup";
+import { localized } from "@/i18n/locales";
 import { LookupRows } from "./lookup-rows";
 import { LocalTime } from "@/components/ui/local-time";
 import { capitalize } from "@/lib/words";
 import type { ListWords } from "@/view/list-words";
-import { plural } from "@/lib/count";
 
 /** A recommendation, already rendered on the server (its Markdown needs no parser in the browser). */
 export type AdviceItem = { id: number; body: ReactNode };
@@ -15,27 +16,30 @@ const GREEN = `${BOX} border-emerald-600 bg-emerald-50 dark:border-emerald-400 d
 
 /** What a proven lookup shows: the whole account for its owner, or only the request ids given. The page and the form both show this. */
 export function LookupAnswerView({ answer, advice, words }: { answer: LookupAnswer; advice: AdviceItem[]; words: ListWords }) {
-  const sample = answer.sampleData ? " (sample data, not the provider's list)" : "";
+  const t = useTranslations("lookup.answer");
+  const locale = useLocale();
+  const sample = answer.sampleData ? t("sample") : "";
+  const rows = (format: "csv" | "json") => localized(locale, `/incidents/${encodeURIComponent(answer.incident)}/lookup/rows?format=${format}`);
   return (
     <div className="space-y-5">
       {answer.covers === "account" ? <AccountVerdict answer={answer} sample={sample} words={words} /> : <RequestIdsVerdict answer={answer} sample={sample} words={words} />}
       {answer.rows.length > 0 && (
-        <LookupRows requests={answer.rows} words={words} caption={answer.covers === "account" ? `This account's affected ${words.unitMany}` : `The affected ${words.unitMany} among the request ids you gave`} />
+        <LookupRows requests={answer.rows} words={words} caption={t(answer.covers === "account" ? "rowsAccount" : "rowsGiven", { unitMany: words.unitMany })} />
       )}
       {answer.covers === "account" && answer.rows.length > 0 && (
         <p className="text-sm">
-          Download these {words.unitMany}, this account&apos;s only:{" "}
-          <a className="underline" href={`/incidents/${encodeURIComponent(answer.incident)}/lookup/rows?format=csv`} download>
+          {t("download", { unitMany: words.unitMany })}{" "}
+          <a className="underline" href={rows("csv")} download>
             CSV
           </a>{" "}
           ·{" "}
-          <a className="underline" href={`/incidents/${encodeURIComponent(answer.incident)}/lookup/rows?format=json`} download>
+          <a className="underline" href={rows("json")} download>
             JSON
           </a>
         </p>
       )}
       <div>
-        <h3 className="font-semibold">What to do</h3>
+        <h3 className="font-semibold">{t("whatToDo")}</h3>
         <ul className="mt-2 list-disc space-y-1 pl-5">
           {advice.map((a) => (
             <li key={a.id}>{a.body}</li>
@@ -44,10 +48,10 @@ export function LookupAnswerView({ answer, advice, words }: { answer: LookupAnsw
         <p className="mt-3 text-sm">
           {words.contact ? (
             <>
-              Whom to contact: {words.contact.href ? <a className="underline" href={words.contact.href}>{words.contact.text}</a> : words.contact.text}
+              {t("contact")} {words.contact.href ? <a className="underline" href={words.contact.href}>{words.contact.text}</a> : words.contact.text}
             </>
           ) : (
-            "The record names no way to contact the provider about this incident: none of its sources gives one."
+            t("noContact")
           )}
         </p>
       </div>
@@ -56,45 +60,33 @@ export function LookupAnswerView({ answer, advice, words }: { answer: LookupAnsw
 }
 
 function AccountVerdict({ answer, sample, words }: { answer: Extract<LookupAnswer, { covers: "account" }>; sample: string; words: ListWords }) {
+  const t = useTranslations("lookup.answer");
   const ending = answer.proof.kind === "account" ? answer.proof.accountEnding : "";
-  const account = <p className="text-sm text-slate-700 dark:text-slate-300">Account ending …{ending}</p>;
+  const account = <p className="text-sm text-slate-700 dark:text-slate-300">{t("accountEnding", { ending })}</p>;
   if (!answer.affected) {
     return (
       <div className={GREEN}>
         {account}
-        <h2 className="text-xl font-semibold">
-          No affected {words.unitMany} for this account{sample}
-        </h2>
-        <p className="mt-2">None of the affected {words.unitMany} on record belong to this account. If the record changes, this answer can too.</p>
+        <h2 className="text-xl font-semibold">{t("noneTitle", { unitMany: words.unitMany, sample })}</h2>
+        <p className="mt-2">{t("noneBody", { unitMany: words.unitMany })}</p>
       </div>
     );
   }
+  const { firstAt, lastAt } = answer;
+  const counted = { count: answer.affectedRows, unitOne: words.unitOne, unitMany: words.unitMany };
+  const first = () => (firstAt ? <LocalTime at={firstAt} /> : null);
+  const last = () => (lastAt ? <LocalTime at={lastAt} /> : null);
   return (
     <div className={RED}>
       {account}
-      <h2 className="text-xl font-semibold">Your account was affected{sample}</h2>
+      <h2 className="text-xl font-semibold">{t("affectedTitle", { sample })}</h2>
       <p className="mt-2">
-        {plural(answer.affectedRows, `affected ${words.unitOne}`, `affected ${words.unitMany}`)}
-        {answer.firstAt && answer.lastAt && answer.firstAt === answer.lastAt && (
-          <>
-            {" on "}
-            <LocalTime at={answer.firstAt} />
-          </>
-        )}
-        {answer.firstAt && answer.lastAt && answer.firstAt !== answer.lastAt && (
-          <>
-            {" between "}
-            <LocalTime at={answer.firstAt} />
-            {" and "}
-            <LocalTime at={answer.lastAt} />
-          </>
-        )}
-        :
+        {firstAt && lastAt && firstAt === lastAt ? t.rich("affectedOn", { ...counted, first }) : firstAt && lastAt ? t.rich("affectedBetween", { ...counted, first, last }) : t("affected", counted)}
       </p>
       <ul className="mt-1 list-disc pl-5">
         {Object.entries(answer.byRole).map(([role, count]) => (
           <li key={role}>
-            {words.roles[role] ?? role}: {count === 0 ? "none recorded" : count}
+            {words.roles[role] ?? role}: {count === 0 ? t("noneRecorded") : count}
           </li>
         ))}
       </ul>
@@ -105,11 +97,12 @@ function AccountVerdict({ answer, sample, words }: { answer: Extract<LookupAnswe
 
 /** Per row, which of the owner's data the record names, in its own words, and when. */
 function DataNamed({ answer, words }: { answer: LookupAnswer; words: ListWords }) {
+  const t = useTranslations("lookup.answer");
   const rows = answer.rows.filter((r) => r.dataClasses.length > 0);
   if (rows.length === 0) return null;
   return (
     <>
-      <p className="mt-3 font-semibold">Which of your data, as the record names it:</p>
+      <p className="mt-3 font-semibold">{t("dataNamed")}</p>
       <ul className="mt-1 list-disc pl-5">
         {rows.map((r, i) => (
           <li key={`${r.requestId ?? i}-${r.role}`}>
@@ -128,21 +121,17 @@ function DataNamed({ answer, words }: { answer: LookupAnswer; words: ListWords }
 }
 
 function RequestIdsVerdict({ answer, sample, words }: { answer: Extract<LookupAnswer, { covers: "request-ids" }>; sample: string; words: ListWords }) {
+  const t = useTranslations("lookup.answer");
   const hit = answer.checkedRequestIds.filter((c) => c.affected).length;
   const given = answer.checkedRequestIds.length;
   return (
     <div className={hit > 0 ? RED : GREEN}>
-      <h2 className="text-xl font-semibold">
-        {hit > 0 ? `${plural(hit, "of your requests was", "of your requests were")} affected${sample}` : `None of these requests was affected${sample}`}
-      </h2>
-      <p className="mt-2">
-        Checked {plural(given, "request id", "request ids")} against this account&apos;s affected {words.unitMany}. This answer covers only these requests,
-        not the rest of the account: for all of it, open the link in your provider&apos;s notice.
-      </p>
+      <h2 className="text-xl font-semibold">{hit > 0 ? t("idsHit", { count: hit, sample }) : t("idsNone", { sample })}</h2>
+      <p className="mt-2">{t("idsChecked", { count: given, unitMany: words.unitMany })}</p>
       <ul className="mt-3 space-y-1 font-mono text-sm">
         {answer.checkedRequestIds.map((c) => (
           <li key={c.requestId} className="break-all">
-            {c.requestId}: <strong>{c.affected ? "affected" : `not among this account's affected ${words.unitMany}`}</strong>
+            {c.requestId}: <strong>{c.affected ? t("idAffected") : t("idNotAmong", { unitMany: words.unitMany })}</strong>
           </li>
         ))}
       </ul>

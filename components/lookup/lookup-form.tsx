@@ -1,7 +1,8 @@
 "use client";
 
 import { type ReactNode, useActionState, useEffect, useRef } from "react";
-import { type AdviceItem, LookupResult } from "./lookup-result";
+import { useTranslations } from "next-intl";
+import { type AdviceItem, LookupResult, lineOf } from "./lookup-result";
 import { BUTTON, INPUT } from "@/components/ui/styles";
 import type { LookupState } from "./lookup-state";
 import type { ListWords } from "@/view/list-words";
@@ -38,8 +39,16 @@ function LookupField({ name, label, note, hint, errors, children }: FieldProps) 
   );
 }
 
+/** A request id's error as its field shows it: "line 3: …". */
+function onLine(e: { field: string; message: string }, t: ReturnType<typeof useTranslations<"lookup.result">>): string {
+  const line = lineOf(e.field);
+  return line === undefined ? e.message : t("lineError", { line, message: e.message, capital: "no" });
+}
+
 /** A real form post: it works before and without JavaScript, and without a page reload with it. */
 export function LookupForm({ action, advice, words, requests }: Props) {
+  const t = useTranslations("lookup.form");
+  const result = useTranslations("lookup.result");
   const [state, formAction, pending] = useActionState(action, { status: "idle" });
   const answer = useRef<HTMLDivElement>(null);
   // A screen reader and a keyboard land on what the form answered, not back at the top of the form.
@@ -57,7 +66,7 @@ export function LookupForm({ action, advice, words, requests }: Props) {
         <LookupField
           name="accountId"
           label={words.account.label}
-          hint={`${words.account.hint} It is sent in the request body only, never in an address, and is not stored or logged. On its own it shows nothing: anyone may know it.`}
+          hint={`${words.account.hint} ${t("accountNote")}`}
           errors={accountErrors.map((e) => e.message)}
         >
           {(described) => (
@@ -79,16 +88,16 @@ export function LookupForm({ action, advice, words, requests }: Props) {
         <LookupField
           name="requestIds"
           label={requests.label}
-          note="(up to 100: one a line, or separated by commas or spaces)"
+          note={t("requestsNote", { max: 100 })}
           hint={requests.hint}
-          errors={requestErrors.map((e) => (e.field === "requestIds" ? e.message : `${e.field.replace("requestIds.", "line ")}: ${e.message}`))}
+          errors={requestErrors.map((e) => onLine(e, result))}
         >
           {(described) => (
             <textarea id="requestIds" name="requestIds" rows={5} required spellCheck={false} defaultValue={typed?.requestIds} {...described} className={`${INPUT} font-mono text-sm`} />
           )}
         </LookupField>
         <button type="submit" disabled={pending} className={BUTTON}>
-          {pending ? "Checking…" : "Check these requests"}
+          {pending ? t("checking") : t("check")}
         </button>
       </form>
       <div aria-live="polite" ref={answer} tabIndex={-1} className="min-w-0 focus:outline-none">

@@ -1,22 +1,23 @@
 "use client";
 
 import { useActionState, useId } from "react";
+import { useTranslations } from "next-intl";
 import { BUTTON, INPUT } from "@/components/ui/styles";
 import type { SendLinkState } from "./send-link-state";
 
 type Props = { action: (previous: SendLinkState, form: FormData) => Promise<SendLinkState> };
 
 function Answer({ state }: { state: SendLinkState }) {
-  if (state.status === "asked") {
-    return <p>If that address is the contact of an account this incident affected, its link is on its way there. Nothing is sent to any other address.</p>;
-  }
-  if (state.status === "limited") return <p>Too many asks from here or for that address. Try again in {Math.ceil(state.retryAfterSeconds / 60)} minutes.</p>;
-  if (state.status === "not-found") return <p>This incident has no published list, so there is no link to send.</p>;
+  const t = useTranslations("lookup.sendLink");
+  if (state.status === "asked") return <p>{t("asked")}</p>;
+  if (state.status === "limited") return <p>{t("limited", { minutes: Math.ceil(state.retryAfterSeconds / 60) })}</p>;
+  if (state.status === "not-found") return <p>{t("notFound")}</p>;
   return null;
 }
 
 /** "Send me my link": a real form post, so it works without JavaScript, and it answers the same for every address. */
 export function SendLinkForm({ action }: Props) {
+  const t = useTranslations("lookup.sendLink");
   const [state, formAction, pending] = useActionState(action, { status: "idle" });
   const id = useId();
   const problem = state.status === "invalid" ? state.message : null;
@@ -25,10 +26,10 @@ export function SendLinkForm({ action }: Props) {
     <form action={formAction} className="mt-4 space-y-3">
       <div>
         <label htmlFor={`${id}-email`} className="font-semibold">
-          Lost the notice? Your contact email address
+          {t("label")}
         </label>
         <p id={`${id}-hint`} className="text-sm text-slate-700 dark:text-slate-300">
-          The address the notice went to. Its link is sent there again, never anywhere else.
+          {t("hint")}
         </p>
         <input
           id={`${id}-email`}
@@ -49,7 +50,7 @@ export function SendLinkForm({ action }: Props) {
         )}
       </div>
       <button type="submit" disabled={pending} className={BUTTON}>
-        {pending ? "Sending…" : "Send me my link"}
+        {pending ? t("sending") : t("send")}
       </button>
       <div role="status" aria-live="polite">
         <Answer state={state} />

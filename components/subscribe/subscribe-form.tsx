@@ -1,6 +1,7 @@
 "use client";
 
-import { useActionState, useId } from "react";
+import { type ReactNode, useActionState, useId } from "react";
+import { useTranslations } from "next-intl";
 import { BUTTON, INPUT } from "@/components/ui/styles";
 import type { SubscribeState } from "./subscribe-state";
 
@@ -12,41 +13,40 @@ type Props = {
   channels: "email" | "both";
 };
 
+const code = (chunks: ReactNode) => <code>{chunks}</code>;
+
 function Answer({ state }: { state: SubscribeState }) {
-  if (state.status === "asked" && state.channel === "email") {
-    return <p>Check your inbox. If that address can take mail, a link to confirm is on its way; nothing is sent to it until you confirm. The link holds for 48 hours.</p>;
-  }
+  const t = useTranslations("subscribe.form");
+  if (state.status === "asked" && state.channel === "email") return <p>{t("askedEmail", { hours: 48 })}</p>;
   if (state.status === "asked") {
     return (
       <div className="space-y-2">
-        <p>
-          A confirmation event is on its way to your endpoint, signed with the secret below. Open the <code>confirm_url</code> it carries to start
-          receiving news; until then nothing else is sent.
-        </p>
-        <p className="font-semibold">Your signing secret, shown this once:</p>
+        <p>{t.rich("askedWebhook", { code })}</p>
+        <p className="font-semibold">{t("secretTitle")}</p>
         <p className="break-all rounded-md bg-slate-100 p-2 font-mono text-sm dark:bg-slate-800">{state.secret}</p>
-        <p className="text-sm">Check each message&apos;s webhook-signature with it, as the Standard Webhooks libraries do. Keep it somewhere safe: it is not shown again.</p>
+        <p className="text-sm">{t("secretHint")}</p>
       </div>
     );
   }
-  if (state.status === "limited") return <p>Too many sign-ups from here or for that address. Try again in {Math.ceil(state.retryAfterSeconds / 60)} minutes.</p>;
+  if (state.status === "limited") return <p>{t("limited", { minutes: Math.ceil(state.retryAfterSeconds / 60) })}</p>;
   return null;
 }
 
 /** What the news is of: the page's incident, or every incident (the sign-up page offers both). */
 function Scope({ incident, channels }: Pick<Props, "incident" | "channels">) {
+  const t = useTranslations("subscribe.form");
   return (
     <>
         {channels === "email" && incident ? (
           <input type="hidden" name="incident" value={incident.slug} />
         ) : incident ? (
           <fieldset>
-            <legend className="font-semibold">News of</legend>
+            <legend className="font-semibold">{t("newsOf")}</legend>
             <label className="mr-6 inline-flex items-center gap-2">
-              <input type="radio" name="incident" value={incident.slug} defaultChecked /> “{incident.title}”
+              <input type="radio" name="incident" value={incident.slug} defaultChecked /> {t("scopeOne", { title: incident.title })}
             </label>
             <label className="inline-flex items-center gap-2">
-              <input type="radio" name="incident" value="" /> every incident on this site
+              <input type="radio" name="incident" value="" /> {t("scopeAll")}
             </label>
           </fieldset>
         ) : (
@@ -58,6 +58,7 @@ function Scope({ incident, channels }: Pick<Props, "incident" | "channels">) {
 
 /** A reader's sign-up for news: a real form post, so it works without JavaScript, and says the same whatever the address. */
 export function SubscribeForm({ action, incident, channels }: Props) {
+  const t = useTranslations("subscribe.form");
   const [state, formAction, pending] = useActionState(action, { status: "idle" });
   const id = useId();
   const problem = state.status === "invalid" ? state.message : null;
@@ -67,12 +68,12 @@ export function SubscribeForm({ action, incident, channels }: Props) {
       <Scope incident={incident} channels={channels} />
       {channels === "both" ? (
         <fieldset>
-          <legend className="font-semibold">By</legend>
+          <legend className="font-semibold">{t("by")}</legend>
           <label className="mr-6 inline-flex items-center gap-2">
-            <input type="radio" name="channel" value="email" defaultChecked /> email
+            <input type="radio" name="channel" value="email" defaultChecked /> {t("email")}
           </label>
           <label className="inline-flex items-center gap-2">
-            <input type="radio" name="channel" value="webhook" /> webhook (Standard Webhooks)
+            <input type="radio" name="channel" value="webhook" /> {t("webhook")}
           </label>
         </fieldset>
       ) : (
@@ -80,7 +81,7 @@ export function SubscribeForm({ action, incident, channels }: Props) {
       )}
       <div>
         <label htmlFor={`${id}-address`} className="font-semibold">
-          {channels === "both" ? "Email address, or your endpoint's https:// address" : "Email address"}
+          {channels === "both" ? t("addressBoth") : t("addressEmail")}
         </label>
         <input
           id={`${id}-address`}
@@ -100,7 +101,7 @@ export function SubscribeForm({ action, incident, channels }: Props) {
         )}
       </div>
       <button type="submit" disabled={pending} className={BUTTON}>
-        {pending ? "Sending…" : "Subscribe"}
+        {pending ? t("sending") : t("subscribe")}
       </button>
       <div role="status" aria-live="polite">
         <Answer state={state} />

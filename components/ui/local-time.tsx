@@ -1,13 +1,18 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import type { Locale } from "@/i18n/locales";
 import { minuteUtc } from "@/lib/instant";
 
-/** "20 Mar, 01:00 in your time (America/Los_Angeles)": the reader's own zone, as the browser knows it. */
-function inReadersZone(iso: string): string {
+// English keeps the day-month order it had ("20 Mar 2026, 01:00"); every language writes its own.
+const DATE_LOCALE: Record<Locale, string> = { en: "en-GB", ru: "ru" };
+
+/** "20 Mar 2026, 01:00": the instant in the reader's own zone, as the browser knows it, in the page's language. */
+function inReadersZone(iso: string, locale: Locale): { at: string; zone: string } {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const at = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
-  return `${at} in your time (${zone})`;
+  const at = new Intl.DateTimeFormat(DATE_LOCALE[locale], { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
+  return { at, zone };
 }
 
 /**
@@ -17,14 +22,16 @@ function inReadersZone(iso: string): string {
 const never = () => () => undefined;
 
 export function LocalTime({ at }: { at: string }) {
+  const t = useTranslations("lookup.time");
+  const locale = useLocale();
   // False on the server and in the hydrating render, true after: the reader's zone exists only in the browser.
   const inBrowser = useSyncExternalStore(never, () => true, () => false);
-  const local = inBrowser && at.length > 10 ? inReadersZone(at) : null;
-  if (at.length <= 10) return <time dateTime={at}>{`${at} (UTC day)`}</time>;
+  const local = inBrowser && at.length > 10 ? inReadersZone(at, locale) : null;
+  if (at.length <= 10) return <time dateTime={at}>{t("utcDay", { day: at })}</time>;
   return (
     <time dateTime={at}>
       {minuteUtc(at)}
-      {local && <span className="text-slate-600 dark:text-slate-400">{` · ${local}`}</span>}
+      {local && <span className="text-slate-600 dark:text-slate-400">{` · ${t("inYourTime", local)}`}</span>}
     </time>
   );
 }

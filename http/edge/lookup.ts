@@ -1,10 +1,12 @@
 import type { IncomingMessage } from "node:http";
 import { z } from "zod";
 import { type Confirmed, confirmLink, exchangeLink, signOut } from "@/lookup/proof/exchange";
-import { type LookupHttp, lookupHttp, problemHttp } from "@/http/lookup-http";
+import { type LookupHttp, type ProblemStatus, accountWords, lookupHttp, lookupProblem, problemHttp } from "@/http/lookup-http";
 import { runLookup } from "@/lookup/run";
 import { rowsCsv, rowsJson } from "@/lookup/download";
 import { lookupIncident } from "@/lookup/rows";
+import { type Locale, localized } from "@/i18n/locales";
+import { translator } from "@/i18n/translate";
 import { getDb } from "@/db/client";
 import { OPENID_CALLBACK_PATH, appOpenidSettings, beginSignIn, finishSignIn } from "@/lookup/proof/openid";
 import { parseJsonBody } from "../read-json";
@@ -20,15 +22,20 @@ import { headersOf, readBody, sendOwn } from "./own-answer";
 // API (fast, before Next's pipeline), and the steps that turn a link or an OpenID sign-in into a
 // lookup session cookie, so a link's token never reaches Next, a page, a Referer or the history.
 
-type Handler = (req: IncomingMessage, slug: string) => Promise<LookupHttp>;
+type Handler = (req: IncomingMessage, slug: string, locale: Locale) => Promise<LookupHttp>;
 
-const lookupPage = (slug: string, query = "") => `/incidents/${encodeURIComponent(slug)}/lookup${query}`;
+/** The lookup page in the language the step was asked in: a link opened at /ru/… lands on the Russian page. */
+const lookupPage = (locale: Locale, slug: string, query = "") => localized(locale, `/incidents/${encodeURIComponent(slug)}/lookup${query}`);
 /** A redirect that leaves nothing behind: no Referer to the next site, nothing kept by a cache. */
 const away = (location: string, setCookies: string[] = []): LookupHttp => ({
   status: 303,
   headers: { location, "referrer-policy": "no-referrer", "cache-control": "no-store", ...(setCookies.length ? { "set-cookie": setCookies.join("\n") } : {}) },
 });
-const problem = (status: number, title: string, detail: string, headers?: Record<string, string>) => problemHttp({ status, title, detail }, headers);
+/** A problem of these steps, said in the request's language by its catalogue key. */
+const problem = (locale: Locale, status: ProblemStatus, key: EdgeSaid, values: Record<string, string | number> = {}, headers?: Record<string, string>) =>
+  lookupProblem(locale, status, translator(locale)(`lookup.edge.${key}`, values), headers);
+type EdgeSaid = "choice" | "notFound" | "limited" | "signinOff" | "signinOffShort" | "rowsFormat" | "rowsAccount" | "notFoundShort" | "noIncident";
+
 
 /** A lookup takes no query parameter; only a target that has a query is parsed, to name what it refuses. */
 function queryRefusal(target: string): LookupHttp | null {
@@ -62,30 +69,30 @@ async function choiceOf(req: IncomingMessage): Promise<"switch" | "keep" | null>
   }
 }
 
-function confirmed(slug: string, choice: "switch" | "keep" | null, headers: Pick<Headers, "get">): LookupHttp {
-  if (choice === null) return problem(400, "Bad Request", 'Send the lookup page\'s form: a field "choice" of "switch" or "keep", and nothing else.');
-  return exchanged(slug, confirmLink(slug, choice, headers));
+function confirmed(locale: Locale, slug: string, choice: "switch" | "keep" | null, headers: Pick<Headers, "get">): LookupHttp {
+  if (choice === null) return problem(locale, 400, "choice");
+  return exchanged(locale, slug, confirmLink(slug, choice, headers));
 }
 
-function exchanged(slug: string, done: Confirmed): LookupHttp {
+function exchanged(locale: Locale, slug: string, done: Confirmed): LookupHttp {
   switch (done.kind) {
     case "session":
     case "pending":
     case "kept":
-      return away(lookupPage(slug), done.setCookies);
+      return away(lookupPage(locale, slug), done.setCookies);
     case "refused":
-      return away(lookupPage(slug, `?link=${done.reason}`), done.setCookies);
+      return away(lookupPage(locale, slug, `?link=${done.reason}`), done.setCookies);
     case "gone":
-      return away(lookupPage(slug, "?link=gone"));
+      return away(lookupPage(locale, slug, "?link=gone"));
     case "not-found":
-      return problem(404, "Not Found", `There is no published incident "${slug}". Check the link.`);
+      return problem(locale, 404, "notFound", { slug });
     case "limited":
-      return problem(429, "Too Many Requests", `Too many lookups from this address. Try again in ${done.retryAfterSeconds} s.`, { "retry-after": String(done.retryAfterSeconds) });
+      return problem(locale, 429, "limited", { seconds: done.retryAfterSeconds }, { "retry-after": String(done.retryAfterSeconds) });
   }
 }
 
 const HANDLERS: Record<string, Handler> = {
-  "/api/incidents/[slug]/lookup": async (req, slug) => {
+  "/api/incidents/[slug]/lookup": async (req, slug, locale) => {
     const bytes = await readBody(req);
     if (bytes === null) return { status: 0, headers: {} };
     const refused = queryRefusal(req.url ?? "/");
@@ -93,46 +100,48 @@ const HANDLERS: Record<string, Handler> = {
     const headers = headersOf(req);
     const body = parseJsonBody(headers.get("content-type"), bytes);
     if (!body.ok) return problemHttp(body.problem);
-    return lookupHttp(slug, runLookup(slug, body.value, headers), { openid: appOpenidSettings() !== null });
+    const result = runLookup(slug, body.value, headers);
+    return lookupHttp(slug, result, { openid: appOpenidSettings() !== null, locale, account: result.kind === "invalid" ? accountWords(slug, locale) : null });
   },
-  "/incidents/[slug]/lookup/link": async (req, slug) => {
-    if (req.method === "POST") return confirmed(slug, await choiceOf(req), headersOf(req));
+  "/incidents/[slug]/lookup/link": async (req, slug, locale) => {
+    if (req.method === "POST") return confirmed(locale, slug, await choiceOf(req), headersOf(req));
     const query = linkQuery.safeParse(Object.fromEntries(new URL(req.url ?? "/", "http://edge.invalid").searchParams));
-    if (!query.success) return away(lookupPage(slug, "?link=invalid"));
-    return exchanged(slug, exchangeLink(slug, query.data.token, headersOf(req)));
+    if (!query.success) return away(lookupPage(locale, slug, "?link=invalid"));
+    return exchanged(locale, slug, exchangeLink(slug, query.data.token, headersOf(req)));
   },
-  "/incidents/[slug]/lookup/signin": async (req, slug) => {
+  "/incidents/[slug]/lookup/signin": async (req, slug, locale) => {
     const settings = appOpenidSettings();
-    if (!settings) return problem(404, "Not Found", "Signing in with the provider is not set up on this site. Use the link from your provider's notice, or request ids from your logs.");
+    if (!settings) return problem(locale, 404, "signinOff");
     let begun: Awaited<ReturnType<typeof beginSignIn>>;
     try {
-      begun = await beginSignIn(settings, slug, headersOf(req));
+      begun = await beginSignIn(settings, slug, headersOf(req), { locale });
     } catch (error) {
       // The provider's metadata could not be fetched: the tenant is told the sign-in did not complete.
       console.warn(JSON.stringify({ event: "lookup_openid_unavailable", why: error instanceof Error ? error.message : String(error) }));
-      return away(lookupPage(slug, "?signin=failed"));
+      return away(lookupPage(locale, slug, "?signin=failed"));
     }
     const { location, setCookie } = begun;
     // The writer refuses redirects off this site unless told this one is meant.
     noteRequest({ offSite: new URL(location).origin });
     return away(location, [setCookie]);
   },
-  [OPENID_CALLBACK_PATH]: async (req) => {
+  [OPENID_CALLBACK_PATH]: async (req, _slug, locale) => {
     const settings = appOpenidSettings();
-    if (!settings) return problem(404, "Not Found", "Signing in with the provider is not set up on this site.");
+    if (!settings) return problem(locale, 404, "signinOffShort");
     const outcome = await finishSignIn(settings, req.url ?? "/", headersOf(req));
-    if (outcome.slug === null) return away("/", outcome.setCookies);
-    return away(lookupPage(outcome.slug, outcome.result === "signed-in" ? "" : `?signin=${outcome.result}`), outcome.setCookies);
+    // The callback's address is fixed (the provider knows it): the language comes back in the flow's cookie.
+    if (outcome.slug === null) return away(localized(locale, "/"), outcome.setCookies);
+    return away(lookupPage(outcome.locale, outcome.slug, outcome.result === "signed-in" ? "" : `?signin=${outcome.result}`), outcome.setCookies);
   },
   // The owner's own rows, for a lookup session only (a link's or a sign-in's): the same proof as the page.
-  "/incidents/[slug]/lookup/rows": async (req, slug) => {
+  "/incidents/[slug]/lookup/rows": async (req, slug, locale) => {
     const query = rowsQuery.safeParse(Object.fromEntries(new URL(req.url ?? "/", "http://edge.invalid").searchParams));
-    if (!query.success) return problem(400, "Bad Request", 'Ask for ?format=csv or ?format=json, and nothing else.');
+    if (!query.success) return problem(locale, 400, "rowsFormat");
     const result = runLookup(slug, {}, headersOf(req));
-    if (result.kind !== "answer") return lookupHttp(slug, result, { openid: appOpenidSettings() !== null });
-    if (result.answer.covers !== "account") return problem(403, "Forbidden", "Only the whole account's rows are downloaded: open the link from your provider's notice first.");
+    if (result.kind !== "answer") return lookupHttp(slug, result, { openid: appOpenidSettings() !== null, locale });
+    if (result.answer.covers !== "account") return problem(locale, 403, "rowsAccount");
     const shape = lookupIncident(getDb(), slug)?.shape;
-    if (!shape) return problem(404, "Not Found", `There is no published incident "${slug}".`);
+    if (!shape) return problem(locale, 404, "notFoundShort", { slug });
     const csv = query.data.format === "csv";
     return {
       status: 200,
@@ -145,21 +154,21 @@ const HANDLERS: Record<string, Handler> = {
       body: csv ? rowsCsv(shape, result.answer.rows) : rowsJson(result.answer),
     };
   },
-  "/incidents/[slug]/lookup/signout": async (req, slug) => {
+  "/incidents/[slug]/lookup/signout": async (req, slug, locale) => {
     await readBody(req);
-    return away(lookupPage(slug), signOut(headersOf(req)));
+    return away(lookupPage(locale, slug), signOut(headersOf(req)));
   },
 };
 
 /** The edge's own answer for this request, if its route is one of the lookup's. */
-export function lookupHandler({ route }: Admitted): ((req: IncomingMessage, res: EdgeResponse) => Promise<void>) | null {
+export function lookupHandler({ route, locale }: Admitted): ((req: IncomingMessage, res: EdgeResponse) => Promise<void>) | null {
   const handler = route?.spec.edge ? HANDLERS[route.spec.path] : undefined;
   if (!handler || !route) return null;
   return async (req, res) => {
     const slug = ROUTE_PARAMS.incident.safeParse({ slug: route.params.slug ?? "" });
     const reply = route.params.slug !== undefined && !slug.success
-      ? problem(404, "Not Found", "There is no incident at this address. Check the address.")
-      : await handler(req, slug.success ? slug.data.slug : "");
+      ? problem(locale, 404, "noIncident")
+      : await handler(req, slug.success ? slug.data.slug : "", locale);
     sendOwn(req, res, reply);
   };
 }

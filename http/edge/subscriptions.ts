@@ -3,7 +3,9 @@ import { z } from "zod";
 import { appLookupSecret } from "@/config/secret";
 import { getDb } from "@/db/client";
 import { confirmByToken, endByToken } from "@/notify/manage";
-import { type LookupHttp, problemHttp } from "../lookup-http";
+import { type Locale, localized } from "@/i18n/locales";
+import { translator } from "@/i18n/translate";
+import { type LookupHttp, lookupProblem } from "../lookup-http";
 import type { Admitted } from "./gate";
 import { readBody, sendOwn } from "./own-answer";
 import type { EdgeResponse } from "./writer";
@@ -15,47 +17,42 @@ import type { EdgeResponse } from "./writer";
 
 const tokenQuery = z.strictObject({ token: z.string().min(1).max(600) });
 const wantsPage = (req: IncomingMessage) => String(req.headers.accept ?? "").includes("text/html");
-const back = (path: string, token: string): LookupHttp => ({
+/** Back to the link's page in the language it was posted from. */
+const back = (locale: Locale, path: string, token: string): LookupHttp => ({
   status: 303,
-  headers: { location: `${path}?token=${encodeURIComponent(token)}`, "referrer-policy": "no-referrer", "cache-control": "no-store" },
+  headers: { location: localized(locale, `${path}?token=${encodeURIComponent(token)}`), "referrer-policy": "no-referrer", "cache-control": "no-store" },
 });
 const json = (body: object): LookupHttp => ({ status: 200, headers: { "content-type": "application/json", "cache-control": "no-store" }, body: JSON.stringify(body) });
 
-type Handler = (req: IncomingMessage, token: string) => LookupHttp;
+type Handler = (req: IncomingMessage, token: string, locale: Locale) => LookupHttp;
 
 const HANDLERS: Record<string, Handler> = {
-  "/subscriptions/confirm": (req, token) => {
+  "/subscriptions/confirm": (req, token, locale) => {
     const result = confirmByToken(getDb(), appLookupSecret(), token, new Date());
-    if (wantsPage(req)) return back("/subscriptions/confirm", token);
+    if (wantsPage(req)) return back(locale, "/subscriptions/confirm", token);
     if (result === "confirmed") return json({ confirmed: true });
-    return problemHttp({ status: result === "expired" ? 410 : 400, title: result === "expired" ? "Gone" : "Bad Request", detail: CONFIRM_REFUSED[result] });
+    return lookupProblem(locale, result === "expired" ? 410 : 400, translator(locale)(`subscribe.refused.${result}`));
   },
-  "/subscriptions/unsubscribe": (req, token) => {
+  "/subscriptions/unsubscribe": (req, token, locale) => {
     const ended = endByToken(getDb(), appLookupSecret(), token);
-    if (wantsPage(req)) return back("/subscriptions/unsubscribe", token);
+    if (wantsPage(req)) return back(locale, "/subscriptions/unsubscribe", token);
     if (ended) return json({ unsubscribed: true });
-    return problemHttp({ status: 400, title: "Bad Request", detail: "This unsubscribe link is not one of this site's, or it was cut short. Use the whole link from the email." });
+    return lookupProblem(locale, 400, translator(locale)("subscribe.unsubscribe.broken"));
   },
 };
 
-export const CONFIRM_REFUSED = {
-  stale: "A newer confirmation was sent for this subscription; use the link in the newest email.",
-  invalid: "This confirmation link is not one of this site's, or it was cut short. Use the whole link from the email.",
-  expired: "This confirmation link has expired. Sign up again to get a new one.",
-} as const;
-
 const tokenOf = (req: IncomingMessage) => tokenQuery.safeParse(Object.fromEntries(new URL(req.url ?? "/", "http://edge.invalid").searchParams));
-const NO_TOKEN = problemHttp({ status: 400, title: "Bad Request", detail: "The address has no link token (?token=…), or more than it. Use the whole link from the email." });
+const noToken = (locale: Locale) => lookupProblem(locale, 400, translator(locale)("subscribe.noToken"));
 
 /** The edge's own answer to a subscription link's address: every post, and a page asked for without its token (Next renders the rest). */
-export function subscriptionHandler({ route }: Admitted, req: IncomingMessage): ((req: IncomingMessage, res: EdgeResponse) => Promise<void>) | null {
+export function subscriptionHandler({ route, locale }: Admitted, req: IncomingMessage): ((req: IncomingMessage, res: EdgeResponse) => Promise<void>) | null {
   const handler = route?.spec.edgePost ? HANDLERS[route.spec.path] : undefined;
   if (!handler) return null;
-  if (req.method !== "POST") return tokenOf(req).success ? null : async (request, res) => sendOwn(request, res, NO_TOKEN);
+  if (req.method !== "POST") return tokenOf(req).success ? null : async (request, res) => sendOwn(request, res, noToken(locale));
   return async (request, res) => {
     if ((await readBody(request)) === null) return;
     const query = tokenOf(request);
-    sendOwn(request, res, query.success ? handler(request, query.data.token) : NO_TOKEN);
+    sendOwn(request, res, query.success ? handler(request, query.data.token, locale) : noToken(locale));
   };
 }
 

@@ -13,6 +13,7 @@ import { isSecureRequest } from "@/config/request";
 import { cookieName, cookieOptions, cookieValue, setCookie } from "@/lib/cookies";
 import { openSession, serverSigningKey } from "./exchange";
 import { accountEnding } from "./tokens";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "@/i18n/locales";
 
 // Sign-in with the provider's own identity provider: OpenID Connect, authorization code with PKCE,
 // state and nonce (openid-client). The ID token's account claim proves the account in every
@@ -63,14 +64,15 @@ function configuration(s: Settings): Promise<oidc.Configuration> {
   return discovered.config;
 }
 
-const flowPayload = z.strictObject({ v: z.literal(1), slug: z.string().max(200), state: z.string(), verifier: z.string(), nonce: z.string(), x: z.number().int() });
+// `l`: the language the sign-in began in, so the callback (one fixed address) lands on that page; absent in flows begun before.
+const flowPayload = z.strictObject({ v: z.literal(1), slug: z.string().max(200), l: z.enum(LOCALES).optional(), state: z.string(), verifier: z.string(), nonce: z.string(), x: z.number().int() });
 const flowCookie = (headers: Pick<Headers, "get">, value: string, maxAge: number) => {
   const secure = isSecureRequest(headers);
   return setCookie(cookieName(FLOW_COOKIE, secure), value, cookieOptions(secure, maxAge));
 };
 
 /** Where to send the browser to sign in, and the cookie that carries the flow's secrets (PKCE verifier, state, nonce) back to us. */
-export async function beginSignIn(s: Settings, slug: string, headers: Pick<Headers, "get">, now = Date.now(), db: Db = getDb()): Promise<{ location: string; setCookie: string }> {
+export async function beginSignIn(s: Settings, slug: string, headers: Pick<Headers, "get">, { locale = DEFAULT_LOCALE, now = Date.now(), db = getDb() }: { locale?: Locale; now?: number; db?: Db } = {}): Promise<{ location: string; setCookie: string }> {
   const config = await configuration(s);
   const verifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
@@ -84,7 +86,7 @@ export async function beginSignIn(s: Settings, slug: string, headers: Pick<Heade
     nonce,
   });
   const key = serverSigningKey(db);
-  const payload: z.infer<typeof flowPayload> = { v: 1, slug, state, verifier, nonce, x: Math.floor(now / 1000) + FLOW_SECONDS };
+  const payload: z.infer<typeof flowPayload> = { v: 1, slug, l: locale, state, verifier, nonce, x: Math.floor(now / 1000) + FLOW_SECONDS };
   return { location: url.href, setCookie: flowCookie(headers, signToken(key.key, key.kid, PURPOSE, payload), FLOW_SECONDS) };
 }
 
@@ -98,7 +100,7 @@ function whyFailed(error: unknown): string {
   return parts.join("; ");
 }
 
-export type SignInOutcome = { slug: string | null; result: "signed-in" | "failed" | "no-account"; setCookies: string[] };
+export type SignInOutcome = { slug: string | null; locale: Locale; result: "signed-in" | "failed" | "no-account"; setCookies: string[] };
 
 function readFlow(db: Db, headers: Pick<Headers, "get">, now: number): z.infer<typeof flowPayload> | null {
   const token = cookieValue(headers.get("cookie"), cookieName(FLOW_COOKIE, isSecureRequest(headers)));
@@ -115,10 +117,10 @@ function readFlow(db: Db, headers: Pick<Headers, "get">, now: number): z.infer<t
 export async function finishSignIn(s: Settings, target: string, headers: Pick<Headers, "get">, now = Date.now(), db: Db = getDb()): Promise<SignInOutcome> {
   const flow = readFlow(db, headers, now);
   const clear = flowCookie(headers, "", 0);
-  if (!flow) return { slug: null, result: "failed", setCookies: [clear] };
+  if (!flow) return { slug: null, locale: DEFAULT_LOCALE, result: "failed", setCookies: [clear] };
   const fail = (result: "failed" | "no-account", why: string): SignInOutcome => {
     console.warn(JSON.stringify({ event: "lookup_openid_refused", result, why }));
-    return { slug: flow.slug, result, setCookies: [clear] };
+    return { slug: flow.slug, locale: flow.l ?? DEFAULT_LOCALE, result, setCookies: [clear] };
   };
   let claim: unknown;
   try {
@@ -141,5 +143,5 @@ export async function finishSignIn(s: Settings, target: string, headers: Pick<He
   const account = accountIdOf((readAffectedShape(db, flow.slug) ?? PLAIN_SHAPE).account).safeParse(claim);
   if (!account.success) return fail("no-account", `the ${s.claim} claim is ${claim === undefined ? "missing" : "not an account id"}`);
   const proof = { tenantKey: tenantKey(appLookupSecret(), account.data), ending: accountEnding(account.data), via: "openid" as const, incidentId: null, expiresAt: Math.floor(now / 1000) + 24 * 3600 };
-  return { slug: flow.slug, result: "signed-in", setCookies: [clear, openSession(db, headers, proof, now)] };
+  return { slug: flow.slug, locale: flow.l ?? DEFAULT_LOCALE, result: "signed-in", setCookies: [clear, openSession(db, headers, proof, now)] };
 }

@@ -1,4 +1,6 @@
 import "server-only";
+import { DEFAULT_LOCALE } from "@/i18n/locales";
+import { translator } from "@/i18n/translate";
 import fs from "node:fs";
 import nodemailer from "nodemailer";
 import type { Env } from "@/config/env";
@@ -23,7 +25,7 @@ function outcomeOf(error: unknown): Outcome {
 
 /** The configured SMTP server as a sender, or why there is none (the editor says it). */
 export function smtpSender(env: Env): { send: MailSender } | { missing: string } {
-  if (!env.SMTP_URL || !env.MAIL_FROM) return { missing: "No SMTP server is configured: set SMTP_URL and MAIL_FROM, and the waiting mail goes out." };
+  if (!env.SMTP_URL || !env.MAIL_FROM) return { missing: translator(DEFAULT_LOCALE)("notices.waiting.smtp") };
   const from = env.MAIL_FROM;
   const key = env.DKIM_PRIVATE_KEY;
   const dkim =

@@ -1,6 +1,7 @@
 "use server";
 
 import { headers } from "next/headers";
+import { getLocale } from "next-intl/server";
 import { z } from "zod";
 import type { SubscribeState } from "@/components/subscribe/subscribe-state";
 import { getDb } from "@/db/client";
@@ -15,7 +16,8 @@ async function subscribe(_previous: unknown, form: FormData): Promise<SubscribeS
   const address = sentText(form, "address");
   const incident = sentText(form, "incident");
   const channel = sentText(form, "channel") === "webhook" ? "webhook" : "email";
-  const answer = requestSignUp(getDb(), { channel, address, incident: incident === "" ? null : incident }, await headers());
+  // Every message to the subscriber is written in the language of the page they signed up on.
+  const answer = requestSignUp(getDb(), { channel, address, incident: incident === "" ? null : incident, locale: await getLocale() }, await headers());
   switch (answer.kind) {
     case "asked":
       return { status: "asked", channel: answer.channel, secret: answer.secret };

@@ -1,6 +1,7 @@
 "use server";
 
 import { headers } from "next/headers";
+import { getLocale } from "next-intl/server";
 import { z } from "zod";
 import { key } from "@/domain/record/common";
 import { answerFormWith, formWith, sentText, serverAction, textField } from "@/http/form-action";
@@ -11,6 +12,9 @@ import type { SendLinkState } from "@/components/lookup/send-link-state";
 import { appLookupSecret } from "@/config/secret";
 import { getDb } from "@/db/client";
 import { requestLink } from "@/notify/send-link";
+import { lookupErrors } from "@/lookup/input-errors";
+import { accountWords } from "@/http/lookup-http";
+import { translator } from "@/i18n/translate";
 
 // The previous state is not read: only its form is checked, not the account's answer it may carry.
 const previousState = z.looseObject({ status: z.enum(["idle", "answer", "no-list", "invalid", "limited", "not-found"]) });
@@ -21,15 +25,16 @@ async function lookup(slug: string, _previous: unknown, form: FormData): Promise
   const typed = { accountId: sentText(form, "accountId"), requestIds: sentText(form, "requestIds") };
   const { ids, lines } = requestIdLines(typed.requestIds);
   const result = runLookup(slug, { accountId: typed.accountId, requestIds: ids }, await headers());
+  const locale = await getLocale();
   switch (result.kind) {
     case "answer":
       return { status: "answer", typed, answer: result.answer };
     case "invalid":
-      return { status: "invalid", typed, errors: onLines(result.errors, lines) };
+      return { status: "invalid", typed, errors: onLines(lookupErrors(locale, result.errors, accountWords(slug, locale)), lines) };
     case "proof-required":
     case "link-refused":
       // The form always sends request ids, so it proves something or is invalid; never an empty answer.
-      return { status: "invalid", typed, errors: [{ field: "requestIds", message: "give at least one request id" }] };
+      return { status: "invalid", typed, errors: [{ field: "requestIds", message: translator(locale)("lookup.errors.needIds") }] };
     case "not-found":
       return { status: "not-found", typed };
     case "no-list":
@@ -47,13 +52,14 @@ const sendLinkArgs = z.tuple([key, z.looseObject({ status: z.enum(["idle", "aske
 /** "Send me my link": the same answer for every address; the link goes only to the contact the notice went to. */
 async function sendLink(slug: string, _previous: unknown, form: FormData): Promise<SendLinkState> {
   const typed = sentText(form, "email");
-  const answer = requestLink(getDb(), { slug, address: typed, headers: await headers(), secret: appLookupSecret() });
+  const locale = await getLocale();
+  const answer = requestLink(getDb(), { slug, address: typed, headers: await headers(), secret: appLookupSecret(), locale });
   switch (answer.kind) {
     case "asked":
       return { status: "asked" };
     case "invalid":
       answerFormWith(400);
-      return { status: "invalid", message: answer.message, typed };
+      return { status: "invalid", message: locale === "en" ? answer.message : translator(locale)("lookup.sendLink.invalid"), typed };
     case "limited":
       answerFormWith(429, { "retry-after": String(answer.retryAfterSeconds) });
       return { status: "limited", retryAfterSeconds: answer.retryAfterSeconds, typed };

@@ -1,61 +1,65 @@
 import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { getLocale, getTranslations } from "next-intl/server";
+import { AreaMessages } from "@/components/i18n/area-messages";
 import { DeadLetters, NotSending, ProgressTable } from "@/components/editor/notices-progress";
 import { NoticeUploadForm } from "@/components/editor/notice-upload-form";
 import { readEnv } from "@/config/env";
-import { appLookupSecret } from "@/config/secret";
 import { getDb } from "@/db/client";
 import { noticeCount } from "@/db/notices";
 import { deadLetters, outboxTally } from "@/db/outbox/progress";
 import { NOTICE_DAYS, whyNoNotices } from "@/notify/notices";
-import { outboxOf } from "@/notify/outbox";
+import { notSending } from "@/notify/outbox";
 import { deadLines, progressRows } from "@/view/outbox-progress";
 import { queueNoticesAction } from "../../../notice-actions";
 import { loadForEditor } from "../load";
 import { Shell } from "../shell";
 
-export const metadata: Metadata = { title: "Notices", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("notices.page"))("metaTitle"), robots: { index: false } };
+}
+
+const code = (chunks: ReactNode) => <code>{chunks}</code>;
 
 /** Notices to the affected list's tenants: the contacts' upload, what the outbox did with this incident's messages, and why nothing goes out when nothing does. */
 export default async function Notices({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
+  const [t, locale] = [await getTranslations("notices.page"), await getLocale()];
   const view = await loadForEditor(slug, "notices");
   const db = getDb();
   const env = readEnv();
-  const { waiting } = outboxOf(db, env, appLookupSecret());
   const tally = outboxTally(db, view.id);
-  const failed = tally.filter((t) => t.state === "dead").reduce((n, t) => n + t.count, 0);
-  const cannot = whyNoNotices(db, slug);
+  const failed = tally.filter((row) => row.state === "dead").reduce((n, row) => n + row.count, 0);
+  const cannot = whyNoNotices(db, slug, locale);
   return (
     <Shell view={view} current="notices">
-      <section aria-labelledby="notices-heading" className="space-y-4">
-        <h2 id="notices-heading" className="text-xl font-semibold">
-          Notices to affected tenants
-        </h2>
-        <p className="max-w-3xl text-sm">
-          Each account of the live list that the contacts file names gets one notice, to its contact alone: that the account is affected, with the
-          account&apos;s own lookup link. An account is never noticed twice for one list. The same as <code>npm run notify:affected</code>, which also
-          prints each try as it goes.
-        </p>
-        {cannot && (
-          <p role="status" className="rounded-md border border-slate-400 bg-slate-50 p-3 text-sm dark:border-slate-600 dark:bg-slate-900">
-            {cannot}
-          </p>
-        )}
-        <NoticeUploadForm action={queueNoticesAction.bind(null, slug)} days={NOTICE_DAYS} />
-      </section>
-      <section aria-labelledby="progress-heading" className="space-y-4">
-        <h2 id="progress-heading" className="text-xl font-semibold">
-          What has been sent
-        </h2>
-        <NotSending reasons={waiting} worker={env.OUTBOX_WORKER === "1"} />
-        <ProgressTable rows={progressRows(tally)} noticed={noticeCount(db, view.id)} />
-      </section>
-      <section aria-labelledby="failed-heading" className="space-y-4">
-        <h2 id="failed-heading" className="text-xl font-semibold">
-          Failed messages
-        </h2>
-        <DeadLetters lines={deadLines(deadLetters(db, view.id))} total={failed} />
-      </section>
+      <AreaMessages areas={["notices"]}>
+        <section aria-labelledby="notices-heading" className="space-y-4">
+          <h2 id="notices-heading" className="text-xl font-semibold">
+            {t("title")}
+          </h2>
+          <p className="max-w-3xl text-sm">{t.rich("intro", { code })}</p>
+          {cannot && (
+            <p role="status" className="rounded-md border border-slate-400 bg-slate-50 p-3 text-sm dark:border-slate-600 dark:bg-slate-900">
+              {cannot}
+            </p>
+          )}
+          <NoticeUploadForm action={queueNoticesAction.bind(null, slug)} days={NOTICE_DAYS} />
+        </section>
+        <section aria-labelledby="progress-heading" className="space-y-4">
+          <h2 id="progress-heading" className="text-xl font-semibold">
+            {t("progress")}
+          </h2>
+          <NotSending reasons={notSending(env, locale)} worker={env.OUTBOX_WORKER === "1"} />
+          <ProgressTable rows={progressRows(tally, locale)} noticed={noticeCount(db, view.id)} />
+        </section>
+        <section aria-labelledby="failed-heading" className="space-y-4">
+          <h2 id="failed-heading" className="text-xl font-semibold">
+            {t("failed")}
+          </h2>
+          <DeadLetters lines={deadLines(deadLetters(db, view.id), locale)} total={failed} />
+        </section>
+      </AreaMessages>
     </Shell>
   );
 }
