@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/domain/access";
 import type { Locale } from "@/i18n/locales";
 import { MARK_END, MARK_START } from "@/lib/search-query";
+import { fillArchive } from "@/tests/support/archive";
 import { addRussianTranslations } from "@/tests/support/russian";
 import { TEST_SECRET, testDatabase } from "@/tests/support/test-database";
 import { loadSeed } from "../seed/load";
@@ -97,5 +98,12 @@ describe("search in both languages", () => {
   it("costs what it matches: the index, then each matching text by its primary key", () => {
     const plan = t.db.$client.prepare(`EXPLAIN QUERY PLAN ${MATCHED_INCIDENTS}`).all({ match: '"утечк"', locale: "ru" }).map((r) => (r as { detail: string }).detail);
     expect(plan).toEqual(["SCAN s VIRTUAL TABLE INDEX 0:M2", "SEARCH d USING INTEGER PRIMARY KEY (rowid=?)", "USE TEMP B-TREE FOR DISTINCT"]);
+  });
+
+  it("finds the Russian texts of an archive's copies too (fillArchive copies the translations)", () => {
+    const [, , copy] = fillArchive(t.db, 3);
+    const found = readDashboard(t.db, { q: "утечка" }, "ru");
+    expect(found.page.rows.map((r) => r.slug).sort()).toEqual([GLM, copy].sort());
+    expect(found.hits.filter((h) => h.slug === copy && h.locale === "ru").map((h) => h.ref).sort()).toEqual(["leak-begins", "researcher-reported", copy].sort());
   });
 });
