@@ -52,7 +52,7 @@ const PAGES: ArchivePage[] = [
   { name: "/ru the newest incident's page", path: "newest", locale: "ru", kept: true, english: "the newest incident's page" },
 ];
 
-/** The record's Russian texts: the seed's, or else GLM-5.3's test texts (tests/support/russian.ts), before the copies are made. */
+/** The record's Russian texts: the seed's, or else the test texts of tests/support/russian.ts, before the copies are made. */
 function withRussian(file: string): void {
   const db = openDatabase(file);
   try {
