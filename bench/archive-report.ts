@@ -1,6 +1,7 @@
 // The printout of `npm run bench:archive`: each page at 3 and at 1,000 incidents side by side, as
 // ratios, each with its target (issue 20: within 1.5× of the 3-incident figure) and whether it was met.
 import type { DashboardQuery } from "@/db/read/dashboard";
+import type { Locale } from "@/i18n/locales";
 import { fmt, kb } from "./support/common";
 import { type LoadShape, type Measured, perCpu } from "./support/load";
 
@@ -8,9 +9,10 @@ export const WITHIN = 1.5;
 /**
  * `asked`: the front page's query the address asks, so a write goes to an incident it shows.
  * `item`: the text that opens each item of a page that shows more at 1,000 than at 3 by design (the
- * feed's 50 entries against 3), for its size per item as well as its size.
+ * feed's 50 entries against 3), for its size per item as well as its size. `locale`: the page's
+ * language (a search reads the texts in it); `english`: the name of the English page it is held to.
  */
-export type ArchivePage = { name: string; path: string; kept: boolean; asked?: DashboardQuery; item?: string };
+export type ArchivePage = { name: string; path: string; kept: boolean; asked?: DashboardQuery; item?: string; locale?: Locale; english?: string };
 /** One page's figures at one archive size; nulls when the page does not exist there (a second page of three incidents). */
 export type PageFigures = { bytes: number | null; items: number | null; renderMs: number | null; load: Measured | null };
 
@@ -41,6 +43,38 @@ export function report({ shape, incidents, pages, small, large }: { shape: LoadS
   const line = (c: string[]) => "  " + c.map((v, i) => (i < 2 ? v.padEnd(widths[i] ?? 0) : v.padStart(widths[i] ?? 0))).join("  ");
   console.log(line(head));
   for (const c of cells) console.log(line(c));
+  compareLanguages(pages, small, large);
   const over = [...small, ...large].filter((f) => f.bytes !== null && f.bytes > 250_000).length;
   console.log(`\nEvery page ≤ 250 KB: ${met(over === 0)}${over ? ` (${over} over)` : ""}`);
+}
+
+type Figure = { name: string; of: (f: PageFigures) => number | null; show: (n: number) => string };
+const FIGURES: Figure[] = [
+  { name: "size", of: (f) => f.bytes, show: kb },
+  { name: "first answer after a write", of: (f) => f.renderMs, show: (n) => `${n.toFixed(1)} ms` },
+  { name: "cached req/s", of: (f) => f.load?.reqPerSec ?? null, show: fmt },
+  { name: "req per server CPU-s", of: (f) => (f.load ? perCpu(f.load) : null), show: fmt },
+];
+
+/** Each Russian page beside its English one: their 1,000/3 ratios, and the Russian figure at 1,000 against the English. */
+function compareLanguages(pages: ArchivePage[], small: PageFigures[], large: PageFigures[]): void {
+  const ratio = (a: number | null, b: number | null) => (a !== null && b !== null && a > 0 ? b / a : null);
+  const show = (r: number | null) => (r === null ? "—" : `${r.toFixed(2)}×`);
+  const cells: string[][] = [];
+  pages.forEach((page, i) => {
+    const j = pages.findIndex((p) => p.name === page.english);
+    const [ruSmall, ruLarge, enSmall, enLarge] = [small[i], large[i], small[j], large[j]];
+    if (!page.english || !ruSmall || !ruLarge || !enSmall || !enLarge) return;
+    for (const f of FIGURES) {
+      const [en, ru] = [ratio(f.of(enSmall), f.of(enLarge)), ratio(f.of(ruSmall), f.of(ruLarge))];
+      const ruLarge1000 = f.of(ruLarge);
+      cells.push([page.name, f.name, show(en), show(ru), ruLarge1000 === null ? "—" : f.show(ruLarge1000), show(ratio(f.of(enLarge), ruLarge1000))]);
+    }
+  });
+  if (cells.length === 0) return;
+  const head = ["Russian page", "figure", "English 1,000/3", "Russian 1,000/3", "Russian at 1,000", "Russian/English at 1,000"];
+  const widths = head.map((h, k) => Math.max(h.length, ...cells.map((c) => (c[k] ?? "").length)));
+  const line = (c: string[]) => "  " + c.map((v, k) => (k < 2 ? v.padEnd(widths[k] ?? 0) : v.padStart(widths[k] ?? 0))).join("  ");
+  console.log(`\n${line(head)}`);
+  for (const c of cells) console.log(line(c));
 }

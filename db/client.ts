@@ -5,6 +5,7 @@ import Database from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { databasePath } from "@/config/env";
 import { ensurePrivateFile, narrowToOwner } from "@/lib/private-file";
+import { stems } from "@/lib/stem";
 import * as schema from "./schema";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -26,6 +27,8 @@ export function openDatabase(file: string, { create = false } = {}): Db {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
+  // The search index's triggers stem every text they index with it (migration 0018).
+  sqlite.function("aftermath_stems", { deterministic: true }, (text: unknown) => stems(typeof text === "string" ? text : null));
   return drizzle({ client: sqlite, schema });
 }
 

@@ -3,11 +3,13 @@ import enCommon from "./messages/en/common.json";
 import enLookup from "./messages/en/lookup.json";
 import enMail from "./messages/en/mail.json";
 import enNotices from "./messages/en/notices.json";
+import enSearch from "./messages/en/search.json";
 import enSubscribe from "./messages/en/subscribe.json";
 import ruCommon from "./messages/ru/common.json";
 import ruLookup from "./messages/ru/lookup.json";
 import ruMail from "./messages/ru/mail.json";
 import ruNotices from "./messages/ru/notices.json";
+import ruSearch from "./messages/ru/search.json";
 import ruSubscribe from "./messages/ru/subscribe.json";
 
 // Each language's messages, one file per area of the site (its top-level key): a translator finds
@@ -15,12 +17,12 @@ import ruSubscribe from "./messages/ru/subscribe.json";
 // language is a failed test (catalogue.test.ts), and a key the code uses that English lacks is a
 // type error (AppConfig below).
 
-const en = { common: enCommon, lookup: enLookup, subscribe: enSubscribe, mail: enMail, notices: enNotices };
+const en = { common: enCommon, lookup: enLookup, subscribe: enSubscribe, mail: enMail, notices: enNotices, search: enSearch };
 export type Messages = typeof en;
 
 export const CATALOGUES: Record<Locale, Messages> = {
   en,
-  ru: { common: ruCommon, lookup: ruLookup, subscribe: ruSubscribe, mail: ruMail, notices: ruNotices },
+  ru: { common: ruCommon, lookup: ruLookup, subscribe: ruSubscribe, mail: ruMail, notices: ruNotices, search: ruSearch },
 };
 
 declare module "next-intl" {

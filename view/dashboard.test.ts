@@ -3,7 +3,7 @@ import type { Dashboard, SearchHit } from "@/db/read/dashboard";
 import type { CardView } from "./card";
 import { dashboardView } from "./dashboard";
 
-const hit = (slug: string, kind: SearchHit["kind"], ref: string): SearchHit => ({ kind, slug, incident: `Incident ${slug}`, ref, title: ref, snippet: "" });
+const hit = (slug: string, kind: SearchHit["kind"], ref: string): SearchHit => ({ kind, slug, incident: `Incident ${slug}`, ref, title: ref, snippet: "", locale: "en", titleLocale: "en" });
 const card = (slug: string): CardView => ({
   slug,
   title: slug,
@@ -33,7 +33,7 @@ const board = (over: Partial<Dashboard>): Dashboard => ({
 describe("dashboardView", () => {
   it("groups the hits by incident, in the order of each incident's best hit, each linked to its place", () => {
     const view = dashboardView(
-      board({ hits: [hit("b", "event", "e1"), hit("a", "source", "4"), hit("b", "incident", "b")], search: { query: '"x"*', terms: ["x"], dropped: 0 } }),
+      board({ hits: [hit("b", "event", "e1"), hit("a", "source", "4"), hit("b", "incident", "b")], search: { query: '"x"*', terms: ["x"], words: [], dropped: 0 } }),
       { q: "x" },
       [card("a"), card("b")],
     );
@@ -48,9 +48,9 @@ describe("dashboardView", () => {
 
   it("says when a search has no word, and when words were left out", () => {
     expect(dashboardView(board({ page: { rows: [], total: 0, offset: 0, newer: null, older: null } }), { q: "*" }, []).notices).toEqual(["The search has no word in it: type a word to search for."]);
-    const many = dashboardView(board({ search: { query: "", terms: Array(12).fill("w"), dropped: 3 } }), { q: "w" }, []);
+    const many = dashboardView(board({ search: { query: "", terms: Array(12).fill("w"), words: [], dropped: 3 } }), { q: "w" }, []);
     expect(many.notices).toEqual(["Only the first 12 words were searched for; 3 more were left out."]);
-    expect(dashboardView(board({ moreHits: true, hits: [hit("a", "event", "e")], search: { query: "", terms: ["w"], dropped: 0 } }), { q: "w" }, []).search?.heading).toBe("Matches 1–1 for “w”");
+    expect(dashboardView(board({ moreHits: true, hits: [hit("a", "event", "e")], search: { query: "", terms: ["w"], words: [], dropped: 0 } }), { q: "w" }, []).search?.heading).toBe("Matches 1–1 for “w”");
   });
 
   it("counts what it lists, and says why a list is empty", () => {

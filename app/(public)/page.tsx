@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getLocale } from "next-intl/server";
 import { DashboardFilters } from "@/components/dashboard/filters";
 import { DashboardResults } from "@/components/dashboard/results";
 import { getDb } from "@/db/client";
@@ -22,7 +23,7 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
   // The page still explains itself, but a shared address that asks for the impossible is a 400, not a 200.
   if (!asked.success) answerPageWith(400);
   const db = getDb();
-  const board = readDashboard(db, asked.success ? asked.data : {});
+  const board = readDashboard(db, asked.success ? asked.data : {}, await getLocale());
   const view = asked.success ? dashboardView(board, asked.data, cardsOf(readShown(db, board.page.rows))) : null;
   return (
     <div className="record">

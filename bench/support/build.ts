@@ -10,7 +10,8 @@ export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
  * Under node_modules so git, `eslint .` and tsc leave it alone (a `.next-bench` folder would not
  * be), and apart from the `.next` that `npm start` serves.
  */
-export const DIST_DIR = "node_modules/.cache/aftermath-bench/next";
+// BENCH_DIST_DIR: a session working beside another builds (or reuses a build) elsewhere.
+export const DIST_DIR = process.env.BENCH_DIST_DIR ?? "node_modules/.cache/aftermath-bench/next";
 const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
 
 /**

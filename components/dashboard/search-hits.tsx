@@ -1,3 +1,4 @@
+import { HitLanguage } from "@/components/search/hit-language";
 import type { DashboardView } from "@/view/dashboard";
 import { Marked } from "./marked";
 
@@ -12,14 +13,17 @@ export function SearchHits({ search }: { search: NonNullable<DashboardView["sear
           <ol>
             {g.hits.map((h) => (
               <li key={`${h.kind}-${h.ref}`}>
-                <p className="small muted">{h.what}</p>
+                <p className="small muted">
+                  {h.what}
+                  <HitLanguage locale={h.locale} />
+                </p>
                 <p>
-                  <a href={h.href}>
+                  <a href={h.href} lang={h.titleLocale}>
                     <Marked text={h.title} />
                   </a>
                 </p>
                 {h.snippet && (
-                  <p className="small">
+                  <p className="small" lang={h.locale}>
                     <Marked text={h.snippet} />
                   </p>
                 )}

@@ -1,7 +1,8 @@
 import "server-only";
 import { z } from "zod";
 import { INCIDENT_STATUSES } from "@/domain/record/constants";
-import { MARK_END, MARK_START, ftsQuery } from "@/lib/search-query";
+import { DEFAULT_LOCALE, type Locale } from "@/i18n/locales";
+import { type Search, ftsQuery, markWords, snippetOf } from "@/lib/search-query";
 import type { Db } from "../client";
 import { statement } from "../statements";
 import { type Filter, type ListedPage, cursorParam, readListedPage } from "./listing";
@@ -45,7 +46,8 @@ export function dashboardKey(params: QueryParams): string {
 }
 
 export type Facet = { value: string; count: number };
-export type SearchHit = { kind: "incident" | "event" | "source" | "finding"; slug: string; incident: string; ref: string; title: string; snippet: string };
+/** A matching text, its words marked; `locale` is its language, `titleLocale` its title's (a source's title is as published). */
+export type SearchHit = { kind: "incident" | "event" | "source" | "finding"; slug: string; incident: string; ref: string; title: string; snippet: string; locale: string; titleLocale: string };
 
 /** Cards on a page of the front page, and matches on a page of a search. */
 export const CARDS_PER_PAGE = 6;
@@ -60,10 +62,12 @@ const facetRow = z.strictObject({ value: z.string(), count: z.number().int() });
 const hitRow = z.strictObject({
   kind: z.enum(["incident", "event", "source", "finding"]),
   slug: z.string(),
-  incident: z.string(),
   ref: z.string(),
+  body: z.string(),
+  incident: z.string(),
   title: z.string(),
-  snippet: z.string(),
+  titleLocale: z.string(),
+  locale: z.string(),
 });
 
 function facet(db: Db, expression: string): Facet[] {
@@ -94,42 +98,48 @@ const amongMatched = (filter: Filter, matched: string): Filter => ({
   params: { ...filter.params, matched },
 });
 
-// The incidents a search matches, found once for the page's rows and both its counts, from each
-// text's rowid (its row's id * 4 + kind, migration 0008) by primary key: reading the FTS table's
-// own incident_id column loads every matching text (1,666 at 1,000 incidents), five times slower.
-const MATCHED_INCIDENTS = `SELECT DISTINCT CASE s.rowid % 4 WHEN 0 THEN s.rowid / 4
-    WHEN 1 THEN (SELECT incident_id FROM event WHERE id = s.rowid / 4)
-    WHEN 2 THEN (SELECT incident_id FROM source WHERE id = s.rowid / 4)
-    ELSE (SELECT incident_id FROM finding WHERE id = s.rowid / 4) END
-  FROM search_text s WHERE search_text MATCH ?`;
-function matchedIncidents(db: Db, match: string): string {
-  const ids = z.array(z.number().int()).parse(statement(db.$client, MATCHED_INCIDENTS).pluck().all(match));
+// The incidents a search matches, found once for the page's rows and both its counts: each
+// matching text (search_stem's rowid) is a row of search_doc, read by primary key. A page searches
+// the record's own texts and the translations into its language.
+export const MATCHED_INCIDENTS = `SELECT DISTINCT d.incident_id FROM search_stem s JOIN search_doc d ON d.id = s.rowid
+  WHERE search_stem MATCH :match AND d.locale IN ('', :locale)`;
+function matchedIncidents(db: Db, match: string, locale: Locale): string {
+  const ids = z.array(z.number().int()).parse(statement(db.$client, MATCHED_INCIDENTS).pluck().all({ match, locale }));
   return JSON.stringify(ids);
 }
 
+// One hit per text, best first: where both a text and its translation match, the translation. An
+// untranslated title (a source's, as published) is the record's own, in its own language.
+const HITS = (where: string) => `WITH hit AS (
+    SELECT d.kind, d.subject_id, d.locale, d.incident_id, d.ref, d.title, d.body, s.rank AS rank,
+      row_number() OVER (PARTITION BY d.kind, d.subject_id ORDER BY d.locale = '', s.rank) AS nth
+    FROM search_stem s JOIN search_doc d ON d.id = s.rowid
+    WHERE search_stem MATCH :match AND d.locale IN ('', :locale))
+  SELECT h.kind AS kind, i.slug AS slug, h.ref AS ref, h.body AS body,
+    coalesce((SELECT t.text FROM translation t WHERE t.subject = 'incident' AND t.subject_id = i.id AND t.field = 'title' AND t.locale = :locale), i.title) AS incident,
+    iif(h.title = '', (SELECT o.title FROM search_doc o WHERE o.kind = h.kind AND o.subject_id = h.subject_id AND o.locale = ''), h.title) AS title,
+    iif(h.title = '' OR h.locale = '', i.text_locale, h.locale) AS titleLocale,
+    iif(h.locale = '', i.text_locale, h.locale) AS locale
+  FROM hit h JOIN incident i ON i.id = h.incident_id
+  WHERE h.nth = 1 AND ${where} ORDER BY h.rank LIMIT ${HITS_PER_PAGE + 1} OFFSET :from`;
+
+function hitsOf(db: Db, search: Search, filter: Filter, locale: Locale, from: number): SearchHit[] {
+  const rows = z.array(hitRow).parse(statement(db.$client, HITS(["i.published = 1", ...filter.where].join(" AND "))).all({ ...filter.params, match: search.query, locale, from }));
+  return rows.map(({ body, ...h }) => ({ ...h, title: markWords(h.title, search.words), snippet: snippetOf(body, search.words) }));
+}
+
 /**
- * The front page's read: the filters' choices with their counts, one page of the matching
- * incidents (their rows, for the cards to be read for), and one page of the search's hits among
- * them, best first.
+ * The front page's read in a language: the filters' choices with their counts, one page of the
+ * matching incidents (their rows, for the cards to be read for), and one page of the search's hits
+ * among them, best first, in the page's language where a translation matched.
  */
-export function readDashboard(db: Db, asked: DashboardQuery) {
+export function readDashboard(db: Db, asked: DashboardQuery, locale: Locale = DEFAULT_LOCALE) {
   const search = asked.q ? ftsQuery(asked.q) : null;
   const filter = filterOf(asked, search);
-  const listed = search ? amongMatched(filter, matchedIncidents(db, search.query)) : filter;
+  const listed = search ? amongMatched(filter, matchedIncidents(db, search.query, locale)) : filter;
   const page: ListedPage = readListedPage(db, listed, { after: asked.after, before: asked.before, size: CARDS_PER_PAGE });
   const from = asked.from ?? 0;
-  const hits = search
-    ? z.array(hitRow).parse(
-        statement(
-            db.$client,
-            `SELECT s.kind AS kind, i.slug AS slug, i.title AS incident, CAST(s.ref AS TEXT) AS ref,
-               highlight(search_text, 3, '${MARK_START}', '${MARK_END}') AS title,
-               snippet(search_text, 4, '${MARK_START}', '${MARK_END}', '…', 24) AS snippet
-             FROM search_text s JOIN incident i ON i.id = s.incident_id
-             WHERE search_text MATCH :match AND ${["i.published = 1", ...filter.where].join(" AND ")} ORDER BY rank LIMIT ${HITS_PER_PAGE + 1} OFFSET :from`,
-          ).all({ ...filter.params, match: search.query, from }),
-      )
-    : [];
+  const hits = search ? hitsOf(db, search, filter, locale, from) : [];
   return {
     page,
     hits: hits.slice(0, HITS_PER_PAGE),
@@ -149,10 +159,10 @@ const facetsOf = (db: Db) => ({ provider: facet(db, "i.provider"), kind: facet(d
  * set it matches does, or the facets do: stamped so, without ranking every matching text as the
  * page itself must (http/edge/stamps.ts).
  */
-export function searchStamp(db: Db, asked: DashboardQuery & { q: string }): string {
+export function searchStamp(db: Db, asked: DashboardQuery & { q: string }, locale: Locale = DEFAULT_LOCALE): string {
   const search = ftsQuery(asked.q);
   if (!search) return "no-words";
-  const { where, params } = amongMatched(filterOf(asked, search), matchedIncidents(db, search.query));
+  const { where, params } = amongMatched(filterOf(asked, search), matchedIncidents(db, search.query, locale));
   const rows = statement(db.$client, `SELECT group_concat(i.id || ':' || i.version, ',') FROM incident i WHERE ${["i.published = 1", ...where].join(" AND ")}`)
     .pluck()
     .get(params);

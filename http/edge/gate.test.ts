@@ -101,3 +101,14 @@ describe("the gate's path for a plain target", () => {
     );
   });
 });
+
+describe("the gate's language prefix", () => {
+  it("admits /ru/ as the Russian front page, its route and path the same as /ru's", () => {
+    const route = (target: string) => {
+      const decision = admit(get(target), { dev: false });
+      return "admitted" in decision ? [decision.admitted.locale, decision.admitted.path, decision.admitted.route?.spec.kind ?? null] : null;
+    };
+    expect(route("/ru/?q=x")).toEqual(route("/ru?q=x"));
+    expect(route("/ru/?q=x")).toEqual(["ru", "/", "page"]);
+  });
+});

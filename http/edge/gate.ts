@@ -122,8 +122,10 @@ export function admit(req: IncomingMessage, { dev }: { dev: boolean }): { answer
   const parsed = pathOf(target);
   if (parsed === null) return refuse(400, "Bad Request", "The address has a broken percent-encoding or a control character in its path. Check the address.");
   // "/ru/…" is the same site in Russian: the app sees the path without it, and the language in a header of ours.
-  const { locale, rest: segments } = splitLocale(parsed.segments);
+  const { locale, rest } = splitLocale(parsed.segments);
   const prefix = prefixOf(locale);
+  // "/ru/" is the Russian front page as "/ru" is (the address search's form and a reader type): the same route and entry.
+  const segments = prefix && rest.length === 1 && rest[0] === "" ? [] : rest;
   const path = prefix ? parsed.path.slice(prefix.length) || "/" : parsed.path;
   const { search } = parsed;
   req.url = `${path}${search}`;

@@ -46,7 +46,7 @@ export function stamper(db: Db): (route: CachedRoute) => string {
     if (route.slug !== null) return incident(route.slug);
     if (route.kind === "page" && (route.bare === "/" || route.bare.startsWith("/?"))) {
       const asked = route.asked ?? {};
-      if (asked.q) return searchStamp(db, { ...asked, q: asked.q });
+      if (asked.q) return searchStamp(db, { ...asked, q: asked.q }, route.locale);
       const { page, facets } = readDashboard(db, asked);
       return JSON.stringify([rowsOf(page.rows), page.total, page.offset, facets]);
     }
