@@ -1,18 +1,24 @@
 import type { Locale } from "./locales";
 import enCommon from "./messages/en/common.json";
+import enExports from "./messages/en/exports.json";
+import enPublic from "./messages/en/public.json";
+import enRecord from "./messages/en/record.json";
 import ruCommon from "./messages/ru/common.json";
+import ruExports from "./messages/ru/exports.json";
+import ruPublic from "./messages/ru/public.json";
+import ruRecord from "./messages/ru/record.json";
 
 // Each language's messages, one file per area of the site (its top-level key): a translator finds
 // the whole catalogue here, the client gets the areas its components use. A key missing from a
 // language is a failed test (catalogue.test.ts), and a key the code uses that English lacks is a
 // type error (AppConfig below).
 
-const en = { common: enCommon };
+const en = { common: enCommon, public: enPublic, record: enRecord, exports: enExports };
 export type Messages = typeof en;
 
 export const CATALOGUES: Record<Locale, Messages> = {
   en,
-  ru: { common: ruCommon },
+  ru: { common: ruCommon, public: ruPublic, record: ruRecord, exports: ruExports },
 };
 
 declare module "next-intl" {

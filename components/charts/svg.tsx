@@ -120,14 +120,14 @@ export function TextLines({ x, y, lines, className, anchor, lineHeight = 14 }: {
 }
 
 /** The count axis shared by the bar charts: gridlines with their labels, and the baseline. */
-export function CountAxis({ ticks, y, left, right, base }: { ticks: number[]; y: (v: number) => number; left: number; right: number; base: number }) {
+export function CountAxis({ ticks, y, left, right, base, locale }: { ticks: number[]; y: (v: number) => number; left: number; right: number; base: number; locale: string }) {
   return (
     <>
       {ticks.map((t) => (
         <g key={t}>
           <Line x1={left} y1={y(t)} x2={right} y2={y(t)} className="gridline" />
           <Txt x={left - 6} y={y(t) + 4} anchor="end" className="tick">
-            {formatCount(t)}
+            {formatCount(t, locale)}
           </Txt>
         </g>
       ))}
