@@ -48,7 +48,8 @@ export function Histogram({ buckets, lines, label, unit, unitOne, unitMany, axis
     <ChartVariants
       draw={(width, narrow) => {
         const band = lines.length * 16 + 8;
-        const right = 22;
+        // The last tick's label is centred on the right edge: room for its half ("1.05M", "1,05 млн").
+        const right = Math.max(22, textWidth(formatCompact(high, locale)) / 2 + 4);
         const top = band + 6;
         const base = top + (narrow ? 160 : 190);
         const height = base + 42;

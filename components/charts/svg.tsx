@@ -13,10 +13,11 @@ export const VARIANTS = [
 ] as const;
 
 export const FONT = 12;
-const CHAR_WIDTH = 0.6; // of the font size: generous for system sans-serif digits and letters
+const CHAR_WIDTH = 0.6; // of the font size: generous for system sans-serif digits and Latin letters
+const WIDE_CHAR_WIDTH = 0.72; // Cyrillic and other letters past ASCII run wider, bold most of all
 
 /** An estimate of text width: there is no DOM to measure with, and it must be the same everywhere. */
-export const textWidth = (text: string, size: number = FONT) => text.length * size * CHAR_WIDTH;
+export const textWidth = (text: string, size: number = FONT) => [...text].reduce((w, c) => w + size * (c.charCodeAt(0) > 0x7f ? WIDE_CHAR_WIDTH : CHAR_WIDTH), 0);
 
 /** Coordinates with at most one decimal, so the markup stays small and stable. */
 export const n = (value: number) => Math.round(value * 10) / 10;
