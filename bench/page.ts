@@ -142,7 +142,7 @@ function renderTimes(file: string): number {
       const t = performance.now();
       const stored = readIncident(db, SLUG);
       if (!stored) throw new BenchFailure(`no published incident ${SLUG} in ${file}`);
-      const served = incidentFile(stored, "index.html");
+      const served = incidentFile(stored, "index.html", "en");
       bytes = served.body.length;
       if (i > 0) times.push(performance.now() - t);
     }

@@ -69,87 +69,114 @@ function spanValue(s: Span): number {
   }
 }
 
+/**
+ * The words a length is written in, one language's: the caller gives them (the catalogue's, through
+ * view/), English's by default. Numbers arrive as numbers; each says its own plural.
+ */
+export type SpanWords = {
+  days: (n: number) => string;
+  hours: (n: number) => string;
+  minutes: (n: number) => string;
+  months: (n: number) => string;
+  years: (n: number) => string;
+  /** "about 7 weeks", "about 20 hours", "about 3 days", "about 5 months", "about 1 year", "about 25 min". */
+  about: (unit: "weeks" | "hours" | "days" | "months" | "years" | "minutes", n: number) => string;
+  /** "about 3½ years": whole years and a half. */
+  aboutHalfYears: (whole: number) => string;
+  /** "38 min later"; with a rounder reading, "109 days later (about 4 months)". */
+  later: (length: string, approx: string | null) => string;
+  same: (unit: Span["unit"]) => string;
+};
+
+export const ENGLISH_SPAN_WORDS: SpanWords = {
+  days: (n) => plural(n, "day"),
+  hours: (n) => `${n} h`,
+  minutes: (n) => `${n} min`,
+  months: (n) => plural(n, "month"),
+  years: (n) => plural(n, "year"),
+  about: (unit, n) => (unit === "minutes" ? `about ${n} min` : unit === "years" ? `about ${n} ${n === 1 ? "year" : "years"}` : `about ${n} ${unit}`),
+  aboutHalfYears: (whole) => `about ${whole}½ years`,
+  later: (length, approx) => (approx ? `${length} later (${approx})` : `${length} later`),
+  same: (unit) => ({ minute: "same time", day: "same day", month: "same month", year: "same year" })[unit],
+};
+
 /** "38 min", "5 h", "5 h 40 min", "1 day 5 h 40 min". */
-function exactMinutes(total: number): string {
+function exactMinutes(total: number, w: SpanWords): string {
   const days = Math.floor(total / MIN_PER_DAY);
   const hours = Math.floor((total % MIN_PER_DAY) / MIN_PER_HOUR);
   const minutes = total % MIN_PER_HOUR;
   const parts: string[] = [];
-  if (days > 0) parts.push(plural(days, "day"));
-  if (hours > 0) parts.push(`${hours} h`);
-  if (minutes > 0 || parts.length === 0) parts.push(`${minutes} min`);
+  if (days > 0) parts.push(w.days(days));
+  if (hours > 0) parts.push(w.hours(hours));
+  if (minutes > 0 || parts.length === 0) parts.push(w.minutes(minutes));
   return parts.join(" ");
 }
 
 /** "8 months", "1 year 7 months", "4 years". */
-function exactMonths(total: number): string {
+function exactMonths(total: number, w: SpanWords): string {
   const years = Math.floor(total / 12);
   const months = total % 12;
-  if (years === 0) return plural(months, "month");
-  return months === 0 ? plural(years, "year") : `${plural(years, "year")} ${plural(months, "month")}`;
+  if (years === 0) return w.months(months);
+  return months === 0 ? w.years(years) : `${w.years(years)} ${w.months(months)}`;
 }
 
 /** Whole and half years: "about 1 year", "about 3½ years". */
-function approxYears(months: number): string {
+function approxYears(months: number, w: SpanWords): string {
   const halves = Math.round(months / 6);
   const whole = Math.floor(halves / 2);
-  const text = halves % 2 === 1 ? `${whole}½` : String(whole);
-  return `about ${text} ${halves === 2 ? "year" : "years"}`;
+  return halves % 2 === 1 ? w.aboutHalfYears(whole) : w.about("years", whole);
 }
 
-function approxMonths(months: number): string {
-  return months < 12 ? exactMonths(months) : approxYears(months);
+function approxMonths(months: number, w: SpanWords): string {
+  return months < 12 ? exactMonths(months, w) : approxYears(months, w);
 }
 
-function approxDays(days: number): string {
-  if (days < 14) return plural(days, "day");
-  if (days <= 60) return `about ${Math.round(days / 7)} weeks`;
+function approxDays(days: number, w: SpanWords): string {
+  if (days < 14) return w.days(days);
+  if (days <= 60) return w.about("weeks", Math.round(days / 7));
   const months = days / DAYS_PER_MONTH;
-  return months < 11.5 ? `about ${Math.round(months)} months` : approxYears(months);
+  return months < 11.5 ? w.about("months", Math.round(months)) : approxYears(months, w);
 }
 
-function approxMinutes(minutes: number): string {
-  if (minutes < 2 * MIN_PER_HOUR) return exactMinutes(minutes);
-  if (minutes < 2 * MIN_PER_DAY) return `about ${Math.round(minutes / MIN_PER_HOUR)} hours`;
+function approxMinutes(minutes: number, w: SpanWords): string {
+  if (minutes < 2 * MIN_PER_HOUR) return exactMinutes(minutes, w);
+  if (minutes < 2 * MIN_PER_DAY) return w.about("hours", Math.round(minutes / MIN_PER_HOUR));
   const days = Math.round(minutes / MIN_PER_DAY);
-  return days < 14 ? `about ${days} days` : approxDays(days);
+  return days < 14 ? w.about("days", days) : approxDays(days, w);
 }
 
-export function formatSpan(s: Span, style: "exact" | "approx" = "exact"): string {
+export function formatSpan(s: Span, style: "exact" | "approx" = "exact", w: SpanWords = ENGLISH_SPAN_WORDS): string {
   const approx = style === "approx";
   switch (s.unit) {
     case "minute":
-      return approx ? approxMinutes(s.minutes) : exactMinutes(s.minutes);
+      return approx ? approxMinutes(s.minutes, w) : exactMinutes(s.minutes, w);
     case "day":
-      return approx ? approxDays(s.days) : plural(s.days, "day");
+      return approx ? approxDays(s.days, w) : w.days(s.days);
     case "month":
-      return approx ? approxMonths(s.months) : exactMonths(s.months);
+      return approx ? approxMonths(s.months, w) : exactMonths(s.months, w);
     case "year":
-      return plural(s.years, "year");
+      return w.years(s.years);
   }
 }
 
 /** Timeline separator: "38 min later", "same day", "109 days later (about 4 months)". */
-export function formatGap(s: Span): string {
-  if (spanValue(s) === 0) {
-    const same = { minute: "same time", day: "same day", month: "same month", year: "same year" } as const;
-    return same[s.unit];
-  }
-  const exact = formatSpan(s);
+export function formatGap(s: Span, w: SpanWords = ENGLISH_SPAN_WORDS): string {
+  if (spanValue(s) === 0) return w.same(s.unit);
+  const exact = formatSpan(s, "exact", w);
   // Long day counts get a rounder reading beside them, so the scale is clear at a glance.
-  const approx = s.unit === "day" && s.days >= 14 ? formatSpan(s, "approx") : exact;
-  return approx === exact ? `${exact} later` : `${exact} later (${approx})`;
+  const approx = s.unit === "day" && s.days >= 14 ? formatSpan(s, "approx", w) : exact;
+  return w.later(exact, approx === exact ? null : approx);
 }
 
 /** A length stated in a source rather than computed: {1200, true} → "about 20 hours". */
-export function formatStated(s: StatedLength): string {
+export function formatStated(s: StatedLength, w: SpanWords = ENGLISH_SPAN_WORDS): string {
   if (s.minutes >= 2 * MIN_PER_DAY) {
     const days = s.minutes / MIN_PER_DAY;
-    return !s.approximate && Number.isInteger(days) ? plural(days, "day") : `about ${Math.round(days)} days`;
+    return !s.approximate && Number.isInteger(days) ? w.days(days) : w.about("days", Math.round(days));
   }
-  if (!s.approximate) return exactMinutes(s.minutes);
-  if (s.minutes < 2 * MIN_PER_HOUR) return `about ${s.minutes} min`;
-  return `about ${Math.round(s.minutes / MIN_PER_HOUR)} hours`;
+  if (!s.approximate) return exactMinutes(s.minutes, w);
+  if (s.minutes < 2 * MIN_PER_HOUR) return w.about("minutes", s.minutes);
+  return w.about("hours", Math.round(s.minutes / MIN_PER_HOUR));
 }
 
 /** The range of real lengths, in minutes, that a span could stand for (for a common log axis). */

@@ -145,27 +145,44 @@ function wallClock(startMs: number, timeZone: string): Wall {
   };
 }
 
-export type FormatOptions = { timeZone?: "UTC" | string };
+/**
+ * `locale`: the page's language ("en" unless told; English is written by hand, the others through
+ * Intl). `noDate`: what to write for a time with no date, in that language (English's by default).
+ */
+export type FormatOptions = { timeZone?: "UTC" | string; locale?: string; noDate?: string };
+
+/** A date through Intl in a language other than English: "27 августа 2026 г.", "сент. 2026 г.". */
+function intlDate(ms: number, p: TimeParts, short: boolean, locale: string, timeZone: string, withYear = true): string {
+  const month = short ? "short" : "long";
+  const fields: Intl.DateTimeFormatOptions =
+    p.month === null ? { year: "numeric" } : p.day === null ? { month, year: "numeric" } : { day: "numeric", month, ...(withYear ? { year: "numeric" } : {}) };
+  return new Intl.DateTimeFormat(locale, { timeZone, ...fields }).format(ms);
+}
 
 function format(t: PreciseTime, short: boolean, opts: FormatOptions): string {
   const p = timeParts(t);
-  if (!p) return short ? "No date yet" : "Expected, no date yet";
+  if (!p) return opts.noDate ?? (short ? "No date yet" : "Expected, no date yet");
+  const locale = opts.locale ?? "en";
+  const range = parsePreciseTime(t);
+  const startMs = range?.startMs ?? 0;
   // Year/month/day precision are UTC calendar dates: shifting them to a zone would invent a time of day.
+  if (p.minuteOfDay === null && locale !== "en") return intlDate(startMs, p, short, locale, "UTC");
   if (p.month === null) return String(p.year);
   if (p.day === null) return `${monthName(p.month, short)} ${p.year}`;
   if (p.minuteOfDay === null) return `${p.day} ${monthName(p.month, short)} ${p.year}`;
-  const range = parsePreciseTime(t);
-  const w = wallClock(range?.startMs ?? 0, opts.timeZone ?? "UTC");
+  const zone = opts.timeZone ?? "UTC";
+  const w = wallClock(startMs, zone);
+  if (locale !== "en") return `${intlDate(startMs, p, short, locale, zone, !short)}, ${w.clock} ${w.zone}`;
   if (short) return `${w.day} ${monthName(w.month, true)}, ${w.clock} ${w.zone}`;
   return `${w.day} ${monthName(w.month, false)} ${w.year}, ${w.clock} ${w.zone}`;
 }
 
-/** "2021", "December 2021", "27 August 2026", "9 September 2026, 14:00 UTC", "Expected, no date yet". */
+/** "2021", "December 2021", "27 August 2026", "9 September 2026, 14:00 UTC", "Expected, no date yet"; in Russian "27 августа 2026 г.". */
 export function formatPreciseTime(t: PreciseTime, opts: FormatOptions = {}): string {
   return format(t, false, opts);
 }
 
-/** "2021", "Dec 2021", "27 Aug 2026", "9 Sep, 14:00 UTC", "No date yet". */
+/** "2021", "Dec 2021", "27 Aug 2026", "9 Sep, 14:00 UTC", "No date yet"; in Russian "27 авг. 2026 г.", "9 сент., 14:00 UTC". */
 export function formatPreciseTimeShort(t: PreciseTime, opts: FormatOptions = {}): string {
   return format(t, true, opts);
 }

@@ -4,7 +4,7 @@ import type { CardView } from "@/view/card";
 import { renderAtomFeed } from "./atom";
 import { cardOf, loadGlm, withRecord } from "@/tests/support/publish-kit";
 
-const opts = { baseUrl: "https://example.org/aftermath/", feedUrl: "https://example.org/aftermath/feed.xml" };
+const opts = { baseUrl: "https://example.org/aftermath/", feedUrl: "https://example.org/aftermath/feed.xml", locale: "en" } as const;
 let glmStored: StoredIncident;
 let glm: CardView;
 beforeAll(async () => {
@@ -50,7 +50,7 @@ describe("renderAtomFeed", () => {
   });
 
   it("is a well-formed Atom 1.0 document", () => {
-    expect(feed.startsWith('<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">')).toBe(true);
+    expect(feed.startsWith('<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">')).toBe(true);
     checkWellFormed(feed);
     expect(feed).toContain("<id>tag:aftermath.invalid,2026:feed</id>");
     expect(feed).toContain("<title>Aftermath postmortems</title>");

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { incidentDocumentSchema, SCHEMA_VERSION } from "@/domain/record/document";
+import { DEFAULT_LOCALE, type Locale } from "@/i18n/locales";
 import { type StoredRecord, incidentView } from "@/view/incident";
 import { type CardView, newestFirst } from "@/view/card";
 import { type AtomOptions, renderAtomFeed } from "./atom";
@@ -16,10 +17,10 @@ export function incidentJsonSchema(): string {
   return JSON.stringify({ ...schema, title: "Aftermath incident export" }, null, 2) + "\n";
 }
 
-/** An incident's files: each name inside incidents/<slug>/ with its content type, and what makes it. */
+/** An incident's files: each name inside incidents/<slug>/ with its content type, and what makes it in a language (the JSON and its schema are the same in every one). */
 const INCIDENT_FILES = {
-  "index.html": { type: "text/html; charset=utf-8", make: (s: StoredRecord) => renderIncidentHtml(incidentView(s), SCHEMA_VERSION) },
-  "postmortem.md": { type: "text/markdown; charset=utf-8", make: (s: StoredRecord) => renderMarkdown(incidentView(s), SCHEMA_VERSION) },
+  "index.html": { type: "text/html; charset=utf-8", make: (s: StoredRecord, locale: Locale) => renderIncidentHtml(incidentView(s, locale), SCHEMA_VERSION) },
+  "postmortem.md": { type: "text/markdown; charset=utf-8", make: (s: StoredRecord, locale: Locale) => renderMarkdown(incidentView(s, locale), SCHEMA_VERSION) },
   "incident.json": {
     type: "application/json",
     make: (s: StoredRecord) => JSON.stringify({ $schema: `./${INCIDENT_SCHEMA_FILE}`, ...buildDocument(s) }, null, 2) + "\n",
@@ -28,11 +29,11 @@ const INCIDENT_FILES = {
 } as const;
 export type IncidentFile = keyof typeof INCIDENT_FILES;
 
-/** Every file of one incident's export, by its name inside incidents/<slug>/. */
-export function incidentFiles(stored: StoredRecord): Record<IncidentFile, string> {
+/** Every file of one incident's export in a language, by its name inside incidents/<slug>/. */
+export function incidentFiles(stored: StoredRecord, locale: Locale): Record<IncidentFile, string> {
   return {
-    "index.html": INCIDENT_FILES["index.html"].make(stored),
-    "postmortem.md": INCIDENT_FILES["postmortem.md"].make(stored),
+    "index.html": INCIDENT_FILES["index.html"].make(stored, locale),
+    "postmortem.md": INCIDENT_FILES["postmortem.md"].make(stored, locale),
     "incident.json": INCIDENT_FILES["incident.json"].make(stored),
     [INCIDENT_SCHEMA_FILE]: INCIDENT_FILES[INCIDENT_SCHEMA_FILE].make(),
   };
@@ -53,33 +54,35 @@ function pagesOf<T>(items: readonly T[], size: number): T[][] {
   return pages.length ? pages : [[]];
 }
 
-/** The export's index and feed, newest first, in pages: index.html, index-2.html…; feed.xml, feed-2.xml… (RFC 5005 paged). */
-export function siteFiles(cards: CardView[], baseUrl: string): Record<string, string> {
+/** The export's index and feed in the cards' language, newest first, in pages: index.html, index-2.html…; feed.xml, feed-2.xml… (RFC 5005 paged). */
+export function siteFiles(cards: CardView[], baseUrl: string, locale: Locale): Record<string, string> {
+  // Another language's files go in its own folder (ru/); the JSON, the same in every language, stays at the top.
+  const neutral = locale === DEFAULT_LOCALE ? "" : "../";
   const sorted = newestFirst(cards);
   const files: Record<string, string> = {};
   const index = pagesOf(sorted, INDEX_CARDS);
   index.forEach((page, i) => {
     const number = i + 1;
     const paging = { number, of: index.length, previous: number > 1 ? indexName(number - 1) : null, next: number < index.length ? indexName(number + 1) : null };
-    files[indexName(number)] = renderIndexHtml(page, { feedHref: "feed.xml", paging });
+    files[indexName(number)] = renderIndexHtml(page, { feedHref: "feed.xml", paging, locale, neutral });
   });
   const feed = pagesOf(sorted, FEED_ENTRIES);
   feed.forEach((page, i) => {
     const number = i + 1;
     const at = (n: number) => `${baseUrl}${feedName(n)}`;
     const pages = { first: at(1), previous: number > 1 ? at(number - 1) : null, next: number < feed.length ? at(number + 1) : null };
-    files[feedName(number)] = renderAtomFeed(page, { baseUrl, feedUrl: at(number), pages });
+    files[feedName(number)] = renderAtomFeed(page, { baseUrl, feedUrl: at(number), pages, locale });
   });
   return files;
 }
 
-/** One of an incident's files as the app serves it at /incidents/<slug>/<name>. */
-export function incidentFile(stored: StoredRecord, name: IncidentFile): { body: string; type: string } {
+/** One of an incident's files as the app serves it at /incidents/<slug>/<name> (and /ru/incidents/…, in Russian). */
+export function incidentFile(stored: StoredRecord, name: IncidentFile, locale: Locale): { body: string; type: string } {
   const file = INCIDENT_FILES[name];
-  return { body: file.make(stored), type: file.type };
+  return { body: file.make(stored, locale), type: file.type };
 }
 
-/** /feed.xml and its older pages: the export's feed, its links relative to the feed's own address. */
-export function feedFile(cards: CardView[], pages?: AtomOptions["pages"], self = "feed.xml"): { body: string; type: string } {
-  return { body: renderAtomFeed(cards, { baseUrl: "", feedUrl: self, pages }), type: "application/atom+xml; charset=utf-8" };
+/** /feed.xml (/ru/feed.xml) and its older pages: the export's feed, its links relative to the feed's own address, so they keep its language. */
+export function feedFile(cards: CardView[], locale: Locale, pages?: AtomOptions["pages"], self = "feed.xml"): { body: string; type: string } {
+  return { body: renderAtomFeed(cards, { baseUrl: "", feedUrl: self, pages, locale }), type: "application/atom+xml; charset=utf-8" };
 }

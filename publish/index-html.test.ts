@@ -8,7 +8,7 @@ let stored: StoredIncident;
 let html: string;
 beforeAll(async () => {
   stored = await loadGlm();
-  html = renderIndexHtml([cardOf(stored)], { feedHref: "feed.xml" });
+  html = renderIndexHtml([cardOf(stored)], { feedHref: "feed.xml", locale: "en" });
 });
 
 describe("renderIndexHtml", () => {
@@ -42,8 +42,8 @@ describe("renderIndexHtml", () => {
   });
 
   it("shows no affected count for an incident without a list, says when nothing was exported, and is deterministic", () => {
-    expect(textOf(renderIndexHtml([cardOf({ ...stored, affected: null })], { feedHref: null }))).not.toContain("Affected responses");
-    expect(textOf(renderIndexHtml([], { feedHref: null }))).toContain("No incidents have been exported.");
-    expect(renderIndexHtml([cardOf(stored)], { feedHref: "feed.xml" })).toBe(html);
+    expect(textOf(renderIndexHtml([cardOf({ ...stored, affected: null })], { feedHref: null, locale: "en" }))).not.toContain("Affected responses");
+    expect(textOf(renderIndexHtml([], { feedHref: null, locale: "en" }))).toContain("No incidents have been exported.");
+    expect(renderIndexHtml([cardOf(stored)], { feedHref: "feed.xml", locale: "en" })).toBe(html);
   });
 });

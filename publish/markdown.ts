@@ -1,41 +1,45 @@
 import type { DurationRow } from "@/view/durations";
 import { rowRange } from "@/view/durations";
 import type { IncidentView, LeadFact } from "@/view/incident";
+import { type Wording, wording } from "@/view/words";
 import { blocks, fn, heading, md, mdLine, mdProse } from "./markdown-kit";
 import { sectionMarkdown } from "./markdown-sections";
 
-function range(r: DurationRow): string {
-  const between = rowRange(r);
+function range(r: DurationRow, w: Wording): string {
+  const between = rowRange(r, w.locale);
   return between ? `${md(between)}: **${md(r.display)}**` : `**${md(r.display)}**`;
 }
 
-function leadFact(f: LeadFact): string {
+function leadFact(f: LeadFact, w: Wording, howLong: string): string {
   switch (f.kind) {
     case "prose":
       return `- **${md(f.term)}:** ${mdLine(f.text)}`;
     case "attack":
-      return `- **${md(f.term)}:** ${f.answer}.${f.note ? ` ${mdLine(f.note)}` : ""}`;
+      return `- **${md(f.term)}:** ${md(f.answer)}.${f.note ? ` ${mdLine(f.note)}` : ""}`;
     case "duration": {
-      const disputes = f.disputes.map((d) => ` ${md(d.countedBy)}: **${md(d.display)}**${fn(d.cites)}. ${mdLine(d.method)} (See “How long”.)`);
-      return `- **${md(f.term)}:** ${range(f.row)}, by ${md(f.row.countedBy)}'s count${fn(f.row.cites)}.${disputes.join("")}`;
+      const see = md(w.t("exports.markdown.seeHowLong", { title: howLong }));
+      const disputes = f.disputes.map((d) => ` ${md(d.countedBy)}: **${md(d.display)}**${fn(d.cites)}. ${mdLine(d.method)} ${see}`);
+      return `- **${md(f.term)}:** ${range(f.row, w)}, ${md(w.t("record.lead.countedBy", { who: f.row.countedBy }))}${fn(f.row.cites)}.${disputes.join("")}`;
     }
   }
 }
 
 /**
- * The incident as GitHub-flavoured Markdown: the page's sections and facts in its order, footnote
- * citations; prose fields keep their Markdown (see lib/markdown), every other text from the record
- * is escaped so none of it becomes markup.
+ * The incident as GitHub-flavoured Markdown, in the view's language: the page's sections and facts
+ * in its order, footnote citations; prose fields keep their Markdown (see lib/markdown), every other
+ * text from the record is escaped so none of it becomes markup.
  */
 export function renderMarkdown(view: IncidentView, schemaVersion: number): string {
-  const tags = `${md(view.what)} · ${md(view.status)}${view.severity ? ` · severity: ${md(view.severity)}` : ""}`;
+  const w = wording(view.locale);
+  const tags = `${md(view.what)} · ${md(view.statusLabel)}${view.severityLabel ? ` · ${md(view.severityLabel)}` : ""}`;
+  const howLong = w.t("record.sections.durations");
   return (
     blocks(
       `# ${md(view.title)}`,
       tags,
-      blocks(heading("What happened"), mdProse(view.summary, fn(view.cites)), view.lead.map(leadFact).join("\n")),
-      ...view.sections.map(sectionMarkdown),
-      `*Exported from Aftermath (schema version ${schemaVersion}). All times are UTC.*`,
+      blocks(heading(w.t("record.sections.lead")), mdProse(view.summary, fn(view.cites)), view.lead.map((f) => leadFact(f, w, howLong)).join("\n")),
+      ...view.sections.map((s) => sectionMarkdown(s, w)),
+      `*${md(w.t("exports.markdown.footer", { version: schemaVersion }))}*`,
     ) + "\n"
   );
 }

@@ -11,8 +11,8 @@ beforeAll(async () => {
   doc = await hostile();
 });
 const html = (s: StoredIncident) => renderIncidentHtml(viewOf(s), 2);
-const index = (s: StoredIncident) => renderIndexHtml([cardOf(s)], { feedHref: null });
-const feed = (s: StoredIncident) => renderAtomFeed([cardOf(s)], { baseUrl: "https://example.org/", feedUrl: "https://example.org/feed.xml" });
+const index = (s: StoredIncident) => renderIndexHtml([cardOf(s)], { feedHref: null, locale: "en" });
+const feed = (s: StoredIncident) => renderAtomFeed([cardOf(s)], { baseUrl: "https://example.org/", feedUrl: "https://example.org/feed.xml", locale: "en" });
 
 /** Attribute names across all tags: an injected handler would show up as one. */
 const attributeNames = (html: string) => tagsOf(html).flatMap((t) => t.attrs.map(([k]) => k.toLowerCase()));

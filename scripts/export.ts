@@ -5,21 +5,25 @@ import { openDatabase } from "@/db/client";
 import { databasePath, readEnv } from "@/config/env";
 import { migrateDatabase } from "@/db/migrate";
 import { listIncidents, readIncident } from "@/db/read/incident";
-import { incidentFiles, siteFiles } from "@/publish/files";
+import { DEFAULT_LOCALE, LOCALES, type Locale, isLocale } from "@/i18n/locales";
+import { INCIDENT_SCHEMA_FILE, incidentFiles, siteFiles } from "@/publish/files";
 import { cardView, type CardView } from "@/view/card";
 
-// npm run export -- [--incident <slug>] [--out <dir>] [--base-url <url>]: the published postmortems as files.
-const USAGE = "usage: npm run export -- [--incident <slug>] [--out <dir>] [--base-url <https://host/path/>]";
+// npm run export -- [--incident <slug>] [--out <dir>] [--base-url <url>] [--locale en|ru|all]: the published
+// postmortems as files, in every language by default: English at the top, Russian under ru/; each
+// incident's JSON (the same in every language) once, at the top.
+const USAGE = "usage: npm run export -- [--incident <slug>] [--out <dir>] [--base-url <https://host/path/>] [--locale en|ru|all]";
+const NEUTRAL = new Set(["incident.json", INCIDENT_SCHEMA_FILE]);
 
 function fail(message: string, code = 1): never {
   console.error(message);
   process.exit(code);
 }
 
-let options: { incident?: string; out: string; "base-url"?: string };
+let options: { incident?: string; out: string; "base-url"?: string; locale: string };
 try {
   options = parseArgs({
-    options: { incident: { type: "string" }, out: { type: "string", default: "out" }, "base-url": { type: "string" } },
+    options: { incident: { type: "string" }, out: { type: "string", default: "out" }, "base-url": { type: "string" }, locale: { type: "string", default: "all" } },
     strict: true,
     allowPositionals: false,
   }).values as typeof options;
@@ -28,6 +32,10 @@ try {
 }
 const baseUrl = options["base-url"] ?? "";
 if (baseUrl && !/^https?:\/\/\S+\/$/.test(baseUrl)) fail(`--base-url must be an http(s) URL ending in "/", e.g. https://example.org/postmortems/`, 2);
+if (options.locale !== "all" && !isLocale(options.locale)) fail(`--locale must be one of ${LOCALES.join(", ")} or all, not "${options.locale}"\n${USAGE}`, 2);
+const locales: readonly Locale[] = isLocale(options.locale) ? [options.locale] : LOCALES;
+/** Where a language's files go inside the output: "" for English, "ru/" for Russian. */
+const folderOf = (locale: Locale) => (locale === DEFAULT_LOCALE ? "" : `${locale}/`);
 
 const file = databasePath(readEnv());
 if (!fs.existsSync(file)) fail(`No database at ${file}: run \`npm run db:seed\` (or \`npm start\`) first`);
@@ -41,7 +49,7 @@ if (options.incident && !published.includes(options.incident)) {
 
 const out = path.resolve(options.out);
 const progress = process.stderr.isTTY && slugs.length > 1;
-const cards: CardView[] = [];
+const cards = new Map<Locale, CardView[]>(locales.map((l) => [l, []]));
 const written: Array<[string, number]> = [];
 const write = (relative: string, content: string) => {
   const target = path.join(out, relative);
@@ -54,12 +62,21 @@ slugs.forEach((slug, i) => {
   if (progress) process.stderr.write(`\rexporting ${i + 1}/${slugs.length}: ${slug}`.padEnd(78).slice(0, 78));
   const stored = readIncident(db, slug);
   if (!stored) fail(`incident "${slug}" vanished while exporting`);
-  cards.push(cardView(stored));
-  for (const [name, content] of Object.entries(incidentFiles(stored))) write(path.join("incidents", slug, name), content);
+  locales.forEach((locale, n) => {
+    cards.get(locale)?.push(cardView(stored, locale));
+    for (const [name, content] of Object.entries(incidentFiles(stored, locale))) {
+      const neutral = NEUTRAL.has(name);
+      if (neutral && n > 0) continue;
+      write(path.join(neutral ? "" : folderOf(locale), "incidents", slug, name), content);
+    }
+  });
 });
 if (progress) process.stderr.write("\n");
-for (const [name, content] of Object.entries(siteFiles(cards, baseUrl))) write(name, content);
+for (const locale of locales) {
+  for (const [name, content] of Object.entries(siteFiles(cards.get(locale) ?? [], baseUrl && `${baseUrl}${folderOf(locale)}`, locale))) write(`${folderOf(locale)}${name}`, content);
+}
 db.$client.close();
 
-console.log(`exported ${cards.length} incident${cards.length === 1 ? "" : "s"} to ${out}`);
+const count = slugs.length;
+console.log(`exported ${count} incident${count === 1 ? "" : "s"} in ${locales.join(" and ")} to ${out}`);
 for (const [name, bytes] of written) console.log(`  ${name.padEnd(60)} ${(bytes / 1024).toFixed(1).padStart(7)} KB`);

@@ -18,6 +18,10 @@ const FILES = [
   "index.html",
   "feed.xml",
   ...SLUGS.flatMap((s) => [`incidents/${s}/index.html`, `incidents/${s}/postmortem.md`, `incidents/${s}/incident.json`, `incidents/${s}/incident.schema.json`]),
+  // Russian beside it, under ru/; the JSON is the same in every language and written once.
+  "ru/index.html",
+  "ru/feed.xml",
+  ...SLUGS.flatMap((s) => [`ru/incidents/${s}/index.html`, `ru/incidents/${s}/postmortem.md`]),
 ];
 const SCREENSHOTS = path.resolve("test-results/screenshots");
 
@@ -60,7 +64,7 @@ describe("npm run export", () => {
       expect(html).not.toMatch(/<script/i);
       for (const [, raw] of html.matchAll(/\s(?:src|href)="([^"]*)"/g)) {
         const value = decodeEntities(raw ?? "");
-        const local = value?.startsWith("#") || /^(incidents\/[^/]+\/(index\.html|postmortem\.md|incident\.json)|feed\.xml)$/.test(value ?? "");
+        const local = value?.startsWith("#") || /^(incidents\/[^/]+\/(index\.html|postmortem\.md|incident\.json)|feed\.xml|\.\.\/incidents\/[^/]+\/incident\.json)$/.test(value ?? "");
         expect(local || sourceUrls.has(value ?? ""), `${name}: ${value}`).toBe(true);
       }
     }
@@ -94,6 +98,17 @@ describe("npm run export", () => {
       entries: 3,
       titles: ["GLM-5.3 cross-tenant KV-cache exposure on Workers AI", "ChatGPT cross-user exposure through a redis-py bug", THIRD_TITLE],
     });
+  });
+
+  it("with --locale ru writes the Russian files and the language-neutral JSON only, the same bytes as the whole export's", () => {
+    const only = path.join(dir, "ru-only");
+    runScript("export", ["--out", only, "--locale", "ru"], path.join(dir, "a.db"));
+    const tree = readTree(only);
+    const expected = FILES.filter((f) => f.startsWith("ru/") || f.endsWith(".json"));
+    expect([...tree.keys()].sort()).toEqual(expected.sort());
+    for (const [name, bytes] of tree) expect(bytes.equals(fs.readFileSync(path.join(out, name))), name).toBe(true);
+    expect(file("ru/index.html")).toContain('<html lang="ru">');
+    expect(file(`ru/incidents/${SLUG}/postmortem.md`)).toContain("## Что произошло");
   });
 
   it("gives the same incident back through import into an empty database: every file identical", () => {

@@ -1,8 +1,10 @@
 import type { AffectedSummary } from "@/domain/record/affected";
 import type { IncidentRecord } from "@/domain/record/record";
+import type { Locale } from "@/i18n/locales";
 import { formatSourceDate, shortDay } from "./format";
 import { formatCount } from "@/lib/count";
 import { type ListWords, listWords, measureWords } from "./list-words";
+import { wording } from "./words";
 
 export type DayCount = { day: string; label: string; byRole: Record<string, number>; total: number };
 export type Threshold = { at: number; label: string };
@@ -33,13 +35,13 @@ const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Every UTC day from `from` to `to`, with the counts of the days that have any. */
-export function fillDays(counts: AffectedSummary["perDay"], from: string, to: string): DayCount[] {
+export function fillDays(counts: AffectedSummary["perDay"], from: string, to: string, locale: Locale): DayCount[] {
   const byDay = new Map(counts.map((d) => [d.day, d]));
   const days: DayCount[] = [];
   for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY_MS) {
     const day = dayOf(t);
     const byRole = byDay.get(day)?.byRole ?? {};
-    days.push({ day, label: shortDay(day), byRole, total: Object.values(byRole).reduce((n, c) => n + c, 0) });
+    days.push({ day, label: shortDay(day, locale), byRole, total: Object.values(byRole).reduce((n, c) => n + c, 0) });
   }
   return days;
 }
@@ -58,13 +60,15 @@ export function exposureWindow(record: IncidentRecord): { from: string; to: stri
 }
 
 /** Figures marked as thresholds: the values the first measure's chart draws lines at, lowest first. */
+// A threshold's label is the record's own words (its figure's label and value).
 export function thresholdsOf(record: IncidentRecord): Threshold[] {
   return record.figures
     .flatMap((f) => (f.threshold === null ? [] : [{ at: f.threshold, label: `${f.label}: ${f.value}` }]))
     .sort((a, b) => a.at - b.at);
 }
 
-export function affectedView(record: IncidentRecord, list: { rows: boolean; summary: AffectedSummary }): AffectedView {
+/** The list's counts; its words (unit, roles, classes, measures) are the record's, as its shape gives them. */
+export function affectedView(record: IncidentRecord, list: { rows: boolean; summary: AffectedSummary }, locale: Locale): AffectedView {
   const s = list.summary;
   const window = exposureWindow(record);
   const first = s.perDay[0]?.day;
@@ -73,7 +77,7 @@ export function affectedView(record: IncidentRecord, list: { rows: boolean; summ
   const from = [window?.from, first].filter((d): d is string => d !== undefined).sort()[0];
   const to = [window?.to, last].filter((d): d is string => d !== undefined).sort().at(-1);
   // Rows without a time are on no day: then there is no chart of days at all, not a window of zeros.
-  const days = s.perDay.length > 0 && from && to ? fillDays(s.perDay, from, to) : [];
+  const days = s.perDay.length > 0 && from && to ? fillDays(s.perDay, from, to, locale) : [];
   const peak = days.reduce<DayCount | null>((best, d) => (d.total > (best?.total ?? 0) ? d : best), null);
   const words = listWords(record.affectedShape);
   const lines = thresholdsOf(record);
@@ -98,16 +102,17 @@ export function affectedView(record: IncidentRecord, list: { rows: boolean; summ
     total: s.total,
     roles: counted(words.roles, s.byRole),
     classes: counted(words.classes, s.byClass),
-    perDay: { days, window: window ? { ...window, label: `${formatSourceDate(window.from)} – ${formatSourceDate(window.to)}` } : null, peak },
+    perDay: { days, window: window ? { ...window, label: `${formatSourceDate(window.from, locale)} – ${formatSourceDate(window.to, locale)}` } : null, peak },
     measures,
   };
 }
 
 /** A count that may be none: a list with none says "none recorded", not a count it does not make. */
-export const countOrNone = (n: number): string => (n > 0 ? formatCount(n) : "none recorded");
+export const countOrNone = (n: number, locale: Locale): string => (n > 0 ? formatCount(n, locale) : wording(locale).t("record.affected.none"));
 
-/** "155 sample affected rows: received …, 121; …, none recorded.", in the list's own words. */
-export function affectedSentence(a: AffectedView): string {
-  const roles = a.roles.map((r) => `${r.label}, ${countOrNone(r.count)}`).join("; ");
-  return `${formatCount(a.total)} ${a.sample ? "sample" : "recorded"} affected ${a.words.unitMany}: ${roles}.`;
+/** "155 sample affected rows: received …, 121; …, none recorded.", with the list's own words. */
+export function affectedSentence(a: AffectedView, locale: Locale): string {
+  const { t } = wording(locale);
+  const roles = a.roles.map((r) => t("record.affected.roleCount", { label: r.label, count: countOrNone(r.count, locale) })).join("; ");
+  return t("record.affected.sentence", { total: formatCount(a.total, locale), sample: a.sample ? "yes" : "no", unit: a.words.unitMany, roles });
 }

@@ -11,17 +11,17 @@ describe("the public changes, in readers' words", () => {
       { at: at(10), action: "update", entity: "incident", before: incident({}), after: incident({ status: "mitigated", cause: "A full metadata volume." }) },
       { at: at(30), action: "update", entity: "incident", before: incident({ status: "mitigated" }), after: incident({ status: "resolved", severity: "high", isAttack: false }) },
     ];
-    expect(publicChangeLines(entries)).toEqual([
+    expect(publicChangeLines(entries, "en")).toEqual([
       { at: at(2), summary: "Record created" },
       { at: at(10), summary: "Status: mitigated; Cause changed" },
       { at: at(30), summary: "Status: resolved; Severity: high; Attack: no" },
     ]);
-    expect(JSON.stringify(publicChangeLines(entries))).not.toContain("metadata volume");
+    expect(JSON.stringify(publicChangeLines(entries, "en"))).not.toContain("metadata volume");
   });
 
   it("counts edits of one kind in a row as one line, at the last one's time", () => {
     const item = (minute: number, entity: string, action: PublicEntry["action"] = "create"): PublicEntry => ({ at: at(minute), action, entity, before: null, after: "{}" });
-    expect(publicChangeLines([item(3, "sources"), item(4, "events"), item(5, "events"), item(6, "events", "delete"), item(7, "affected", "import")])).toEqual([
+    expect(publicChangeLines([item(3, "sources"), item(4, "events"), item(5, "events"), item(6, "events", "delete"), item(7, "affected", "import")], "en")).toEqual([
       { at: at(3), summary: "Source added" },
       { at: at(5), summary: "2 events added" },
       { at: at(6), summary: "Event removed" },

@@ -4,7 +4,7 @@ import { COMPARED, comparisonView } from "./comparison";
 
 const glm = readSeedIncident("glm-5-3-kv-cache-exposure").record;
 const chatgpt = readSeedIncident("chatgpt-redis-py-cross-user-exposure").record;
-const measures = comparisonView([glm, chatgpt]);
+const measures = comparisonView([glm, chatgpt], null, "en");
 const cell = (role: string, slug: string) => measures.find((m) => m.role === role)?.cells.find((c) => c.incident.slug === slug);
 
 describe("comparisonView", () => {
@@ -31,5 +31,14 @@ describe("comparisonView", () => {
     expect(cell("exposure", chatgpt.incident.slug)?.row?.length).toBe("9 h");
     expect(cell("report", chatgpt.incident.slug)?.row?.length).toBe("4 days");
     expect(cell("report", glm.incident.slug)?.row?.display).toBe("47 days (about 7 weeks)");
+  });
+
+  it("speaks the page's language: Russian names, lengths, ranges and dates", () => {
+    const ru = comparisonView([glm, chatgpt], null, "ru");
+    const exposure = ru.find((m) => m.role === "exposure");
+    expect(exposure?.label).toBe("Утечка");
+    expect(exposure?.cells[0]).toMatchObject({ range: "12–14 дн.", between: "27 авг. 2026 г. → 9 сент. 2026 г." });
+    expect(ru.find((m) => m.role === "outage")?.cells[0]?.row?.length).toBe("5 ч 40 мин");
+    expect(ru.find((m) => m.role === "report")?.cells[0]?.row?.display).toBe("47 дней (примерно 7 недель)");
   });
 });

@@ -2,7 +2,8 @@ import { type DurationCommon, durationCommon } from "@/domain/record/collections
 import { type ClaimLength, claimLength } from "@/domain/record/duration-length";
 import type { Event } from "@/domain/record/collections/events";
 import type { IncidentRecord } from "@/domain/record/record";
-import { formatPreciseTime, formatPreciseTimeShort } from "@/lib/precise-time";
+import type { Locale } from "@/i18n/locales";
+import { wording } from "./words";
 
 export type DurationRow = DurationCommon &
   ClaimLength & {
@@ -42,13 +43,15 @@ export type DurationPanel = {
 
 const DAY = 1440;
 
-export function durationRows(record: IncidentRecord): DurationRow[] {
+/** Every duration of the record with its length in the page's language. */
+export function durationRows(record: IncidentRecord, locale: Locale): DurationRow[] {
+  const words = wording(locale).span;
   const events = new Map(record.events.map((e) => [e.key, e]));
   const disputed = new Set(record.durations.flatMap((d) => (d.contests ? [d.key, d.contests] : [])));
   return record.durations.map((d) => {
     const from = d.kind === "interval" ? (events.get(d.from) ?? null) : null;
     const to = d.kind === "interval" ? (events.get(d.to) ?? null) : null;
-    const c = claimLength(d, from, to);
+    const c = claimLength(d, from, to, words);
     // A rounder reading is never set beside a minute-exact length.
     const approx = c.approx && c.basis !== "minute" ? c.approx : null;
     return { ...durationCommon(d), ...c, approx, from, to, display: approx ? `${c.length} (${approx})` : c.length, contested: disputed.has(d.key) && c.basis === "stated" };
@@ -80,9 +83,10 @@ export function contestedPairs(rows: DurationRow[]): Array<{ claim: DurationRow;
 }
 
 /** "27 August 2026 – 9 September 2026", or null for a stated length. */
-export function rowRange(row: DurationRow, short = false): string | null {
+export function rowRange(row: DurationRow, locale: Locale, short = false): string | null {
   if (!row.from || !row.to) return null;
-  const f = short ? formatPreciseTimeShort : formatPreciseTime;
+  const w = wording(locale);
+  const f = short ? w.dateShort : w.date;
   return `${f(row.from)} ${short ? "→" : "–"} ${f(row.to)}`;
 }
 

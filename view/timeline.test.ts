@@ -5,6 +5,7 @@ import type { Precision } from "@/lib/precise-time";
 import { PHASES } from "@/domain/record/constants";
 import type { TimelineEvent } from "./timeline";
 import { buildTimeline, STAGES, STAGE_OF_PHASE } from "./timeline";
+const buildTimelineEn = <E extends TimelineEvent>(events: readonly E[]) => buildTimeline(events, "en");
 
 let nextId = 1;
 function ev(key: string, at: string | null, precision: Precision, phase: Phase): TimelineEvent {
@@ -35,7 +36,7 @@ const INCIDENT: TimelineEvent[] = [
 ];
 
 // Reversed so the order cannot come from the input.
-const timeline = buildTimeline([...INCIDENT].reverse());
+const timeline = buildTimelineEn([...INCIDENT].reverse());
 const items = timeline.periods.flatMap((p) => p.items);
 const byKey = (key: string) => items.find((i) => i.event.key === key);
 
@@ -64,7 +65,7 @@ describe("buildTimeline with the incident", () => {
   });
 
   it("calls the incident's own period the exposure only when something in it was exposed", () => {
-    const failover = buildTimeline([
+    const failover = buildTimelineEn([
       ev("disk-full", "2026-09-01T10:00Z", "minute", "trigger"),
       ev("paged", "2026-09-01T10:03Z", "minute", "detection"),
       ev("failed-over", "2026-09-01T10:12Z", "minute", "recovery"),
@@ -119,14 +120,28 @@ describe("buildTimeline with the incident", () => {
   });
 
   it("gives '12 days later' between the leak start and the report when nothing lies between", () => {
-    const t = buildTimeline(INCIDENT.filter((e) => e.key === "leak-starts" || e.key === "report"));
+    const t = buildTimelineEn(INCIDENT.filter((e) => e.key === "leak-starts" || e.key === "report"));
     expect(t.periods).toHaveLength(1);
     expect(t.periods[0]?.items[1]?.gapBefore).toBe("12 days later");
   });
 
+  it("speaks Russian: the periods' names and dates, the gaps with their plurals, no date", () => {
+    const ru = buildTimeline([...INCIDENT].reverse(), "ru");
+    expect(ru.periods.map((p) => [p.label, p.range])).toEqual([
+      ["Предыстория", "дек. 2021 г. – 14 авг. 2026 г."],
+      ["Утечка", "27 авг. 2026 г. – 8 сент. 2026 г."],
+      ["Реагирование", "9 сент. 2026 г."],
+      ["После", "9 сент. 2026 г. – 27 окт. 2026 г."],
+    ]);
+    const gaps = ru.periods.flatMap((p) => p.items.map((i) => i.gapBefore));
+    expect(gaps.slice(1, 6)).toEqual(["через 3 года 7 месяцев", "через 8 месяцев", "через 109 дней (примерно 4 месяца)", "через 39 дней (примерно 6 недель)", "через 13 дней"]);
+    expect(gaps.slice(8, 13)).toEqual(["через 1 день", "через 5 ч 22 мин", "через 38 мин", "через 5 ч 40 мин", "в тот же день"]);
+    expect(buildTimeline([ev("x", null, "none", "follow-up")], "ru").periods[0]?.range).toBe("Даты пока нет");
+  });
+
   it("handles an empty list and undated-only periods", () => {
-    expect(buildTimeline([]).periods).toEqual([]);
-    const t = buildTimeline([ev("x", null, "none", "follow-up")]);
+    expect(buildTimelineEn([]).periods).toEqual([]);
+    const t = buildTimelineEn([ev("x", null, "none", "follow-up")]);
     expect(t.periods[0]?.range).toBe("No date yet");
     expect(t.periods[0]?.stage).toBe("after");
   });
@@ -152,7 +167,7 @@ describe("buildTimeline properties", () => {
   it("keeps every event once, with rising stages, each at or after its own phase's stage", () => {
     fc.assert(
       fc.property(fc.array(eventArb, { maxLength: 30 }), (events) => {
-        const t = buildTimeline(events);
+        const t = buildTimelineEn(events);
         const out = t.periods.flatMap((p) => p.items);
         expect(out).toHaveLength(events.length);
         const ranks = t.periods.map((p) => STAGES.indexOf(p.stage));

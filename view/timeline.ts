@@ -1,8 +1,10 @@
 import type { Phase } from "@/domain/record/constants";
 import type { Precision } from "@/lib/precise-time";
 import type { PreciseTime } from "@/lib/precise-time";
-import { compareTimes, formatPreciseTimeShort } from "@/lib/precise-time";
+import { compareTimes } from "@/lib/precise-time";
 import { formatGap, spanBetween } from "@/lib/durations";
+import type { Locale } from "@/i18n/locales";
+import { type Wording, wording } from "./words";
 
 export type TimelineEvent = {
   id: number;
@@ -19,9 +21,9 @@ export const STAGES = ["before", "incident", "response", "after"] as const;
 export type Stage = (typeof STAGES)[number];
 
 /** The incident's own stage is called the exposure only when something in it was exposed. */
-function stageLabel(stage: Stage, items: readonly TimelineItem[]): string {
-  if (stage === "incident") return items.some((i) => i.event.phase === "exposure") ? "Exposure" : "Incident";
-  return { before: "Background", response: "Response", after: "Afterwards" }[stage];
+function stageLabel(stage: Stage, items: readonly TimelineItem[], w: Wording): string {
+  const exposed = stage === "incident" && items.some((i) => i.event.phase === "exposure");
+  return w.t("record.timeline.stage", { stage: exposed ? "exposure" : stage });
 }
 
 export const STAGE_OF_PHASE: Record<Phase, Stage> = {
@@ -49,17 +51,17 @@ export function compareEvents(a: TimelineEvent, b: TimelineEvent): number {
 }
 
 // A range shows dates only, so a minute-precision event counts as its UTC day.
-function dateLabel(e: TimelineEvent): string | null {
+function dateLabel(e: TimelineEvent, w: Wording): string | null {
   if (e.at === null) return null;
   const t: PreciseTime = e.precision === "minute" ? { at: e.at.slice(0, 10), precision: "day" } : e;
-  return formatPreciseTimeShort(t);
+  return w.dateShort(t);
 }
 
-function periodRange(items: readonly TimelineItem[]): string {
-  const labels = items.map((i) => dateLabel(i.event)).filter((l): l is string => l !== null);
+function periodRange(items: readonly TimelineItem[], w: Wording): string {
+  const labels = items.map((i) => dateLabel(i.event, w)).filter((l): l is string => l !== null);
   const first = labels[0];
   const last = labels[labels.length - 1];
-  if (first === undefined || last === undefined) return "No date yet";
+  if (first === undefined || last === undefined) return w.t("record.timeline.noDateShort");
   return first === last ? first : `${first} – ${last}`;
 }
 
@@ -67,7 +69,8 @@ function periodRange(items: readonly TimelineItem[]): string {
  * Sorts events and groups them into periods whose stage never goes back, so a late
  * background note stays inside the period it happened in rather than opening a new one.
  */
-export function buildTimeline<E extends TimelineEvent>(events: readonly E[]): Timeline<E> {
+export function buildTimeline<E extends TimelineEvent>(events: readonly E[], locale: Locale): Timeline<E> {
+  const w = wording(locale);
   const sorted = [...events].sort(compareEvents);
   const periods: Array<Omit<TimelinePeriod<E>, "range" | "label">> = [];
   const timedDays = new Set<string>();
@@ -83,11 +86,11 @@ export function buildTimeline<E extends TimelineEvent>(events: readonly E[]): Ti
     if (event.precision === "minute" && event.at !== null) timedDays.add(event.at.slice(0, 10));
 
     const current = periods[periods.length - 1];
-    const item: TimelineItem<E> = { event, gapBefore: span ? formatGap(span) : null, sameDayUntimed };
+    const item: TimelineItem<E> = { event, gapBefore: span ? formatGap(span, w.span) : null, sameDayUntimed };
     if (current && current.stage === stage) current.items.push(item);
     else periods.push({ stage, items: [item] });
     previous = event;
   }
 
-  return { periods: periods.map((p) => ({ ...p, label: stageLabel(p.stage, p.items), range: periodRange(p.items) })) };
+  return { periods: periods.map((p) => ({ ...p, label: stageLabel(p.stage, p.items, w), range: periodRange(p.items, w) })) };
 }

@@ -1,8 +1,10 @@
 import type { Update } from "@/domain/record/collections/updates";
 import type { UpdateStatus } from "@/domain/record/constants";
-import { formatPreciseTime, toDateTimeAttr } from "@/lib/precise-time";
+import type { Locale } from "@/i18n/locales";
+import { toDateTimeAttr } from "@/lib/precise-time";
+import { wording } from "./words";
 
-/** How each status reads to a person; the API and Statuspage's JSON keep the words as they are. */
+/** How each status reads to a person in English (emails); the pages say it in their language (updatesView). */
 export const UPDATE_STATUS_LABEL: Record<UpdateStatus, string> = {
   investigating: "Investigating",
   identified: "Identified",
@@ -14,12 +16,13 @@ export const UPDATE_STATUS_LABEL: Record<UpdateStatus, string> = {
 export type UpdateView = { at: string; dateTime: string; when: string; status: UpdateStatus; label: string; body: string; cites: number[] };
 
 /** The posted updates, newest first, as every surface shows them; the same minute keeps the order they were posted in, newest first. */
-export function updatesView(updates: readonly Update[]): UpdateView[] {
+export function updatesView(updates: readonly Update[], locale: Locale): UpdateView[] {
+  const w = wording(locale);
   return updates
     .map((u, i) => ({ u, i }))
     .sort((a, b) => b.u.at.localeCompare(a.u.at) || b.i - a.i)
     .map(({ u }) => {
       const time = { at: u.at, precision: "minute" as const };
-      return { at: u.at, dateTime: toDateTimeAttr(time) ?? u.at, when: formatPreciseTime(time), status: u.status, label: UPDATE_STATUS_LABEL[u.status], body: u.body, cites: u.cites };
+      return { at: u.at, dateTime: toDateTimeAttr(time) ?? u.at, when: w.date(time), status: u.status, label: w.t("record.update.status", { status: u.status }), body: u.body, cites: u.cites };
     });
 }

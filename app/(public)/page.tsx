@@ -1,45 +1,65 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getLocale } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
+import type { z } from "zod";
 import { DashboardFilters } from "@/components/dashboard/filters";
 import { DashboardResults } from "@/components/dashboard/results";
 import { getDb } from "@/db/client";
 import { type QueryParams, parseDashboardAddress, readDashboard } from "@/db/read/dashboard";
 import { readShown } from "@/db/read/shown";
-import { fieldErrors } from "@/domain/input";
 import { answerPageWith } from "@/http/form-action";
+import { localized } from "@/i18n/locales";
 import { cardsOf } from "@/view/card";
 import { dashboardView } from "@/view/dashboard";
 
 export const dynamic = "force-dynamic";
 
 export async function generateMetadata({ searchParams }: { searchParams: Promise<QueryParams> }): Promise<Metadata> {
+  const t = await getTranslations("public.dashboard");
   const asked = parseDashboardAddress(await searchParams);
-  return { title: asked.success && asked.data.q ? `“${asked.data.q}”: incidents` : "Incidents" };
+  return { title: asked.success && asked.data.q ? t("searchTitle", { q: asked.data.q }) : t("title") };
+}
+
+const PARTS = ["q", "provider", "kind", "year", "status", "after", "before", "from"] as const;
+type Part = (typeof PARTS)[number];
+const isPart = (name: string): name is Part => (PARTS as readonly string[]).includes(name);
+
+/** What is wrong with each part of the address, in the page's language: one line per part. */
+async function addressProblems(issues: readonly z.core.$ZodIssue[], params: QueryParams): Promise<Array<{ part: string; problem: string }>> {
+  const t = await getTranslations("public.dashboard");
+  const lines = issues.map((issue) => {
+    const part = String(issue.path[0] ?? "");
+    const twice = Array.isArray(params[part]);
+    return { part: part || t("theAddress"), problem: twice ? t("twice") : t("badPart", { part: isPart(part) ? part : "other" }) };
+  });
+  return lines.filter((l, i) => lines.findIndex((m) => m.part === l.part) === i);
 }
 
 export default async function HomePage({ searchParams }: { searchParams: Promise<QueryParams> }) {
-  const asked = parseDashboardAddress(await searchParams);
+  const params = await searchParams;
+  const asked = parseDashboardAddress(params);
   // The page still explains itself, but a shared address that asks for the impossible is a 400, not a 200.
   if (!asked.success) answerPageWith(400);
+  const locale = await getLocale();
+  const t = await getTranslations("public.dashboard");
   const db = getDb();
-  const board = readDashboard(db, asked.success ? asked.data : {}, await getLocale());
-  const view = asked.success ? dashboardView(board, asked.data, cardsOf(readShown(db, board.page.rows))) : null;
+  const board = readDashboard(db, asked.success ? asked.data : {}, locale);
+  const view = asked.success ? dashboardView(board, asked.data, cardsOf(readShown(db, board.page.rows), locale), locale) : null;
   return (
     <div className="record">
-      <h1>Incidents</h1>
-      <p className="muted">Each record keeps what happened, for how long, to whom, and the source behind every figure.</p>
+      <h1>{t("title")}</h1>
+      <p className="muted">{t("intro")}</p>
       <p>
-        <Link href="/compare">Compare how long each incident took: to detection, to declaration, exposure, outage, to the report</Link>
+        <Link href={localized(locale, "/compare")}>{t("compareLink")}</Link>
       </p>
       <DashboardFilters facets={board.facets} asked={asked.success ? asked.data : {}} />
       {!asked.success ? (
         <div role="alert" className="rounded-md border border-red-600 p-4">
-          <p>This address asks for something the list cannot show, so nothing is listed. Fix it, or clear the search and filters:</p>
+          <p>{t("badAddress")}</p>
           <ul>
-            {fieldErrors(asked.error.issues).map((e) => (
-              <li key={e.field}>
-                {e.field || "the address"}: {e.message}
+            {(await addressProblems(asked.error.issues, params)).map((e) => (
+              <li key={e.part}>
+                {e.part}: {e.problem}
               </li>
             ))}
           </ul>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useLocale } from "next-intl";
 import { formatCount } from "@/lib/count";
 
 /** A captioned chart, with an optional legend and the numbers behind it. */
@@ -27,6 +28,7 @@ export function Legend({ items }: { items: Array<{ swatch: string; label: string
 
 /** The counts a chart draws, as a table a screen reader or a keyboard can read, folded away. */
 export function NumbersTable({ caption, head, rows }: { caption: string; head: string[]; rows: Array<Array<string | number>> }) {
+  const locale = useLocale();
   return (
     <details>
       <summary>{caption}</summary>
@@ -47,7 +49,7 @@ export function NumbersTable({ caption, head, rows }: { caption: string; head: s
                 <th scope="row">{String(first)}</th>
                 {rest.map((c, i) => (
                   <td key={i} className="num">
-                    {typeof c === "number" ? formatCount(c) : c}
+                    {typeof c === "number" ? formatCount(c, locale) : c}
                   </td>
                 ))}
               </tr>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useLocale } from "next-intl";
 import { formatCount } from "@/lib/count";
 import { Box, ChartVariants, Line, niceTicks, Svg, TextLines, Txt, textWidth, wrapWords } from "./svg";
 
@@ -70,6 +71,7 @@ function BarRow({ row, scale }: { row: Placed; scale: Scale }) {
 // A client component only so that the page's payload carries these few numbers, not the drawing:
 // the server renders it to HTML, and nothing in it runs in the browser after hydration.
 export function DurationChart({ bars, unit, label }: { bars: DurationBar[]; unit: string; label: string }) {
+  const locale = useLocale();
   return (
     <ChartVariants
       draw={(width, narrow) => {
@@ -86,7 +88,7 @@ export function DurationChart({ bars, unit, label }: { bars: DurationBar[]; unit
               <g key={t}>
                 <Line x1={x(t)} y1={4} x2={x(t)} y2={bottom} className="gridline" />
                 <Txt x={x(t)} y={bottom + 15} anchor="middle" className="tick">
-                  {formatCount(t)}
+                  {formatCount(t, locale)}
                 </Txt>
               </g>
             ))}

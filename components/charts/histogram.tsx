@@ -1,5 +1,6 @@
 "use client";
 
+import { useLocale } from "next-intl";
 import type { Bucket, Threshold } from "@/view/affected";
 import { formatCompact } from "@/view/format";
 import { formatCount, plural } from "@/lib/count";
@@ -40,13 +41,15 @@ function ThresholdLine({ line, at }: { line: Threshold; at: At }) {
 type Props = { buckets: Bucket[]; lines: Threshold[]; label: string; unit: string; unitOne: string; unitMany: string; axis: string };
 
 export function Histogram({ buckets, lines, label, unit, unitOne, unitMany, axis }: Props) {
+  const locale = useLocale();
   const low = buckets[0]?.from ?? 0;
   const high = buckets.at(-1)?.to ?? 1;
   return (
     <ChartVariants
       draw={(width, narrow) => {
         const band = lines.length * 16 + 8;
-        const right = 22;
+        // The last tick's label is centred on the right edge: room for its half ("1.05M", "1,05 млн").
+        const right = Math.max(22, textWidth(formatCompact(high, locale)) / 2 + 4);
         const top = band + 6;
         const base = top + (narrow ? 160 : 190);
         const height = base + 42;
@@ -60,19 +63,19 @@ export function Histogram({ buckets, lines, label, unit, unitOne, unitMany, axis
         const edges = [...buckets.map((b) => b.from), high];
         return (
           <Svg width={width} height={height} label={label}>
-            <CountAxis ticks={ticks} y={y} left={LEFT} right={width - right} base={base} />
+            <CountAxis ticks={ticks} y={y} left={LEFT} right={width - right} base={base} locale={locale} />
             {buckets.map((b) => (
               <g key={b.from} className="bar">
-                <title>{`${formatCount(b.from)}–${formatCount(b.to)} ${unit}: ${plural(b.count, unitOne, unitMany)}`}</title>
+                <title>{`${formatCount(b.from, locale)}–${formatCount(b.to, locale)} ${unit}: ${plural(b.count, unitOne, unitMany, locale)}`}</title>
                 <Box x={x(b.from)} y={top} w={x(b.to) - x(b.from)} h={base - top} className="hit" />
                 <Box x={x(b.from) + 1} y={y(b.count)} w={x(b.to) - x(b.from) - 2} h={base - y(b.count)} className="s1" />
-                <HoverTip x={(x(b.from) + x(b.to)) / 2} y={y(b.count)} width={width} text={`${formatCompact(b.from)}–${formatCompact(b.to)}: ${b.count}`} />
+                <HoverTip x={(x(b.from) + x(b.to)) / 2} y={y(b.count)} width={width} text={`${formatCompact(b.from, locale)}–${formatCompact(b.to, locale)}: ${formatCount(b.count, locale)}`} />
               </g>
             ))}
             {edges.map((t, i) =>
               i % every === 0 || i === edges.length - 1 ? (
                 <Txt key={t} x={x(t)} y={base + 16} anchor="middle" className="tick">
-                  {formatCompact(t)}
+                  {formatCompact(t, locale)}
                 </Txt>
               ) : null,
             )}

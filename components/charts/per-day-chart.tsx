@@ -1,6 +1,8 @@
 "use client";
 
+import { useLocale } from "next-intl";
 import type { DayCount } from "@/view/affected";
+import { formatCount } from "@/lib/count";
 import { formatSourceDate } from "@/view/format";
 import { Box, ChartVariants, CountAxis, HoverTip, niceTicks, Svg, Txt } from "./svg";
 
@@ -18,6 +20,7 @@ const stack = (d: DayCount, roles: Array<{ key: string; series: number }>) => {
 
 /** Affected rows per UTC day, stacked by role; the legend is HTML text beside the chart. */
 export function PerDayChart({ days, roles, label }: { days: DayCount[]; roles: Array<{ key: string; label: string; series: number }>; label: string }) {
+  const locale = useLocale();
   return (
     <ChartVariants
       draw={(width, narrow) => {
@@ -32,19 +35,19 @@ export function PerDayChart({ days, roles, label }: { days: DayCount[]; roles: A
         const every = Math.max(1, Math.ceil(46 / band)); // "27 Aug" needs about 46 px
         return (
           <Svg width={width} height={height} label={label}>
-            <CountAxis ticks={ticks} y={y} left={LEFT} right={width - right} base={base} />
+            <CountAxis ticks={ticks} y={y} left={LEFT} right={width - right} base={base} locale={locale} />
             {days.map((d, i) => {
               const x = LEFT + i * band + band * 0.15;
               const w = band * 0.7;
               return (
                 <g key={d.day}>
                   <g className="bar">
-                    <title>{`${formatSourceDate(d.day)} (UTC): ${roles.map((r) => `${d.byRole[r.key] ?? 0} ${r.label}`).join(", ")}`}</title>
+                    <title>{`${formatSourceDate(d.day, locale)} (UTC): ${roles.map((r) => `${formatCount(d.byRole[r.key] ?? 0, locale)} ${r.label}`).join(", ")}`}</title>
                     <Box x={LEFT + i * band} y={top} w={band} h={base - top} className="hit" />
                     {stack(d, roles).map((s) => (
                       <Box key={s.key} x={x} y={y(s.to)} w={w} h={y(s.from) - y(s.to)} className={`s${s.series}`} />
                     ))}
-                    <HoverTip x={x + w / 2} y={y(d.total)} width={width} text={`${d.label}: ${d.total}`} />
+                    <HoverTip x={x + w / 2} y={y(d.total)} width={width} text={`${d.label}: ${formatCount(d.total, locale)}`} />
                   </g>
                   {i % every === 0 && (
                     <Txt x={x + w / 2} y={base + 16} anchor="middle" className="tick">

@@ -13,10 +13,11 @@ export const VARIANTS = [
 ] as const;
 
 export const FONT = 12;
-const CHAR_WIDTH = 0.6; // of the font size: generous for system sans-serif digits and letters
+const CHAR_WIDTH = 0.6; // of the font size: generous for system sans-serif digits and Latin letters
+const WIDE_CHAR_WIDTH = 0.72; // Cyrillic and other letters past ASCII run wider, bold most of all
 
 /** An estimate of text width: there is no DOM to measure with, and it must be the same everywhere. */
-export const textWidth = (text: string, size: number = FONT) => text.length * size * CHAR_WIDTH;
+export const textWidth = (text: string, size: number = FONT) => [...text].reduce((w, c) => w + size * (c.charCodeAt(0) > 0x7f ? WIDE_CHAR_WIDTH : CHAR_WIDTH), 0);
 
 /** Coordinates with at most one decimal, so the markup stays small and stable. */
 export const n = (value: number) => Math.round(value * 10) / 10;
@@ -120,14 +121,14 @@ export function TextLines({ x, y, lines, className, anchor, lineHeight = 14 }: {
 }
 
 /** The count axis shared by the bar charts: gridlines with their labels, and the baseline. */
-export function CountAxis({ ticks, y, left, right, base }: { ticks: number[]; y: (v: number) => number; left: number; right: number; base: number }) {
+export function CountAxis({ ticks, y, left, right, base, locale }: { ticks: number[]; y: (v: number) => number; left: number; right: number; base: number; locale: string }) {
   return (
     <>
       {ticks.map((t) => (
         <g key={t}>
           <Line x1={left} y1={y(t)} x2={right} y2={y(t)} className="gridline" />
           <Txt x={left - 6} y={y(t) + 4} anchor="end" className="tick">
-            {formatCount(t)}
+            {formatCount(t, locale)}
           </Txt>
         </g>
       ))}

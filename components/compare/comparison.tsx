@@ -1,9 +1,11 @@
+import { useLocale, useTranslations } from "next-intl";
 import { ChartFigure } from "@/components/charts/chart-figure";
+import { type Locale, localized } from "@/i18n/locales";
 import { type DurationBar, DurationChart } from "@/components/charts/duration-chart";
 import type { ComparedCell, ComparedMeasure } from "@/view/comparison";
 import { type DurationRow, inUnit } from "@/view/durations";
 
-const pageOf = (c: ComparedCell) => `/incidents/${encodeURIComponent(c.incident.slug)}`;
+const pageOf = (slug: string, locale: Locale) => localized(locale, `/incidents/${encodeURIComponent(slug)}`);
 
 function barsOf(m: ComparedMeasure): DurationBar[] {
   const unit = m.unit;
@@ -27,50 +29,54 @@ function barsOf(m: ComparedMeasure): DurationBar[] {
 
 /** One measure across incidents: a chart of those that have it, and by name those that do not. */
 function MeasureChart({ m }: { m: ComparedMeasure }) {
+  const t = useTranslations("public.compare");
+  const unit = useTranslations("record.unit");
   const bars = barsOf(m);
   const missing = m.charted.filter((c) => c.row === null).map((c) => c.incident.title);
-  const name = `Bar chart of ${m.label.toLowerCase()} by incident${m.unit ? `, in ${m.unit.name}` : ""}: ${bars.map((b) => `${b.label}, ${b.end}`).join("; ") || "none recorded"}`;
+  const unitIn = m.unit ? `, ${unit("in", { unit: m.unit.name })}` : "";
+  const name = t("chart", { measure: m.label.toLowerCase(), unitIn, bars: bars.map((b) => `${b.label}, ${b.end}`).join("; ") || t("none") });
   return (
     <ChartFigure
       id={`compare-${m.role}`}
       caption={
         <>
           <strong>{m.label}</strong>: {m.what}
-          {m.unit ? `, in ${m.unit.name}` : ""}
-          {bars.some((b) => b.whisker) ? "; whiskers show what each record's dates allow" : ""}
-          {bars.some((b) => b.contested) ? "; in orange, a count that disputes the one above it" : ""}.
-          {missing.length > 0 && <> Not in the record of: {missing.join("; ")}.</>}
+          {unitIn}
+          {bars.some((b) => b.whisker) ? t("whiskers") : ""}
+          {bars.some((b) => b.contested) ? t("orange") : ""}.{missing.length > 0 && <> {t("missing", { titles: missing.join("; ") })}</>}
         </>
       }
     >
-      {bars.length > 0 ? <DurationChart bars={bars} unit={m.unit?.name ?? ""} label={name} /> : <p className="muted">No incident records this length.</p>}
+      {bars.length > 0 ? <DurationChart bars={bars} unit={m.unit ? unit("name", { unit: m.unit.name }) : ""} label={name} /> : <p className="muted">{t("noneRecords")}</p>}
     </ChartFigure>
   );
 }
 
 function Cell({ c }: { c: ComparedCell }) {
-  if (!c.row) return <span className="muted">not in the record</span>;
+  const t = useTranslations("public.compare");
+  const page = pageOf(c.incident.slug, useLocale());
+  if (!c.row) return <span className="muted">{t("notInRecord")}</span>;
   return (
     <>
       <span className="small">{c.row.label}:</span>{" "}
-      <a href={`${pageOf(c)}#duration-${c.row.key}`}>
+      <a href={`${page}#duration-${c.row.key}`}>
         <strong>{c.row.display}</strong>
       </a>
       {c.range && <span className="muted"> ({c.range})</span>}
       <br />
       <span className="small muted">
-        {c.between ?? "stated, no dates"} · {c.row.countedBy}
+        {c.between ?? t("statedNoDates")} · {c.row.countedBy}
       </span>{" "}
       <sup className="cite">
         {c.row.cites.map((n) => (
-          <a key={n} href={`${pageOf(c)}#source-${n}`} aria-label={`${c.incident.title}, source ${n}`}>
+          <a key={n} href={`${page}#source-${n}`} aria-label={t("citeOf", { title: c.incident.title, n })}>
             [{n}]
           </a>
         ))}
       </sup>
       {c.disputes.map((d) => (
         <span key={d.key} className="block small">
-          Disputed: <a href={`${pageOf(c)}#duration-${d.key}`}>{d.display}</a> by {d.countedBy}
+          {t("disputed")} <a href={`${page}#duration-${d.key}`}>{d.display}</a> {t("by", { who: d.countedBy })}
         </span>
       ))}
     </>
@@ -78,20 +84,22 @@ function Cell({ c }: { c: ComparedCell }) {
 }
 
 export function Comparison({ measures }: { measures: ComparedMeasure[] }) {
+  const t = useTranslations("public.compare");
+  const locale = useLocale();
   const incidents = measures[0]?.cells.map((c) => c.incident) ?? [];
   return (
     <div className="stack-y">
-      <h2>Each measure</h2>
+      <h2>{t("eachMeasure")}</h2>
       {measures.map((m) => (
         <MeasureChart key={m.role} m={m} />
       ))}
-      <h2>Every length</h2>
+      <h2>{t("everyLength")}</h2>
       <div className="scroll">
         <table className="stack">
-          <caption>Every compared length, at its own record&apos;s precision, with who counts it and its sources</caption>
+          <caption>{t("caption")}</caption>
           <thead>
             <tr>
-              <th scope="col">Incident</th>
+              <th scope="col">{t("incident")}</th>
               {measures.map((m) => (
                 <th key={m.role} scope="col">
                   {m.label}
@@ -103,7 +111,7 @@ export function Comparison({ measures }: { measures: ComparedMeasure[] }) {
             {incidents.map((incident, i) => (
               <tr key={incident.slug}>
                 <th scope="row">
-                  <a href={`/incidents/${encodeURIComponent(incident.slug)}`}>{incident.title}</a>
+                  <a href={pageOf(incident.slug, locale)}>{incident.title}</a>
                   <br />
                   <span className="small muted">{incident.provider}</span>
                 </th>

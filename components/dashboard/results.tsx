@@ -1,11 +1,15 @@
+import { useLocale, useTranslations } from "next-intl";
 import { IncidentCards } from "@/components/record/cards";
 import { PageLinks } from "@/components/ui/page-links";
 import { BUTTON } from "@/components/ui/styles";
+import { localized } from "@/i18n/locales";
 import type { DashboardView } from "@/view/dashboard";
 import { SearchHits } from "./search-hits";
 
 /** The front page under its filters: notices, a page of the search's hits, a page of the cards (each with its box to compare it), and the links to the pages beside each. */
 export function DashboardResults({ view }: { view: DashboardView }) {
+  const t = useTranslations("public.dashboard");
+  const locale = useLocale();
   return (
     <>
       {view.notices.map((n) => (
@@ -16,7 +20,7 @@ export function DashboardResults({ view }: { view: DashboardView }) {
       {view.search && (
         <>
           <SearchHits search={view.search} />
-          <PageLinks links={view.search.pages} newerText="Better matches" olderText="More matches" />
+          <PageLinks links={view.search.pages} newerText={t("better")} olderText={t("more")} firstText={t("first")} />
         </>
       )}
       <p role="status" className="small muted">
@@ -26,16 +30,16 @@ export function DashboardResults({ view }: { view: DashboardView }) {
         <p>{view.empty}</p>
       ) : (
         <>
-          <IncidentCards cards={view.cards} href={(slug) => `/incidents/${slug}`} compareForm="compare-chosen" />
-          <form id="compare-chosen" method="get" action="/compare" className="my-4">
+          <IncidentCards cards={view.cards} href={(slug) => localized(locale, `/incidents/${slug}`)} compareForm="compare-chosen" />
+          <form id="compare-chosen" method="get" action={localized(locale, "/compare")} className="my-4">
             <button type="submit" className={BUTTON}>
-              Compare the ticked incidents
+              {t("compare")}
             </button>{" "}
-            <span className="small muted">tick up to {view.compareUpTo} on this page</span>
+            <span className="small muted">{t("tickUpTo", { max: view.compareUpTo })}</span>
           </form>
         </>
       )}
-      <PageLinks links={view.pages} newerText="Newer incidents" olderText="Older incidents" />
+      <PageLinks links={view.pages} newerText={t("newer")} olderText={t("older")} firstText={t("first")} />
     </>
   );
 }

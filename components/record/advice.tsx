@@ -1,11 +1,13 @@
 import type { ReactNode } from "react";
-import { type AdviceGroup, STATUS_LABEL } from "@/view/incident";
+import { useLocale } from "next-intl";
+import { type AdviceGroup, statusLabel } from "@/view/incident";
 import { Cite } from "./cite";
 import { Prose } from "./prose";
 import { Section } from "./section";
 
 /** Advice to tenants, what the provider changed, and what to watch, each with its status; advice the lookup carries out is followed by the way to it (`check`, the page's only). */
 export function Advice({ title, groups, check }: { title: string; groups: AdviceGroup[]; check?: ReactNode }) {
+  const locale = useLocale();
   return (
     <Section id="advice" title={title}>
       <div className="cols">
@@ -15,7 +17,7 @@ export function Advice({ title, groups, check }: { title: string; groups: Advice
             <ul className="plain">
               {g.items.map((r, i) => (
                 <li key={i}>
-                  <span className="status">{STATUS_LABEL[r.status]}</span>
+                  <span className="status">{statusLabel(r.status, locale)}</span>
                   <Prose text={r.text} after={<Cite numbers={r.cites} />} className="run-in" />
                   {r.answeredByLookup && check && <p className="no-print">{check}</p>}
                 </li>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslations } from "next-intl";
 import type { IncidentView, SectionView } from "@/view/incident";
 import { Advice } from "./advice";
 import { Affected } from "./affected";
@@ -41,13 +42,14 @@ function SectionOf({ section: s, check }: { section: SectionView; check?: ReactN
  * downloads), `check` (the lookup button again, in the affected section) and `changesHref` are the page's own.
  */
 export function RecordArticle({ view, actions, check, changesHref = null }: { view: IncidentView; actions?: ReactNode; check?: ReactNode; changesHref?: string | null }) {
+  const t = useTranslations("record.sections");
   return (
     <article className="record">
       <RecordHeader view={view} changesHref={changesHref} />
       <Lead view={view} />
       {actions}
       {view.sections.length > 0 && (
-        <nav className="toc no-print" aria-label="On this page">
+        <nav className="toc no-print" aria-label={t("toc")}>
           <ul>
             {view.sections.map((s) => (
               <li key={s.id}>

@@ -1,17 +1,19 @@
 import type { Finding } from "@/domain/record/collections/findings";
 import type { Reaction } from "@/domain/record/collections/reactions";
+import { useTranslations } from "next-intl";
 import { Cite } from "./cite";
 import { Prose } from "./prose";
 import { Section } from "./section";
 
 /** Third parties' findings, and what others said of them. */
 export function Assessments({ title, findings, assessors, reactions }: { title: string; findings: Finding[]; assessors: string[]; reactions: Reaction[] }) {
+  const t = useTranslations("record.assessments");
   return (
     <Section id="assessments" title={title}>
       <div className="cols">
         {findings.length > 0 && (
           <div>
-            <h3>Findings</h3>
+            <h3>{t("findings")}</h3>
             <p className="small muted">{assessors.join("; ")}</p>
             <ul>
               {findings.map((f, i) => (
@@ -24,7 +26,7 @@ export function Assessments({ title, findings, assessors, reactions }: { title: 
         )}
         {reactions.length > 0 && (
           <div>
-            <h3>Reactions</h3>
+            <h3>{t("reactions")}</h3>
             <ul className="plain reactions">
               {reactions.map((r, i) => (
                 <li key={i}>

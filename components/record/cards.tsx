@@ -1,3 +1,4 @@
+import { useLocale, useTranslations } from "next-intl";
 import type { CardView } from "@/view/card";
 import { formatCount } from "@/lib/count";
 import { FigureValue } from "./figure-value";
@@ -19,12 +20,13 @@ export function IncidentCards({
   /** The id of the GET form to /compare that each card's checkbox belongs to (the front page's). */
   compareForm?: string;
 }) {
+  const t = useTranslations("record.cards");
   return (
     <ul className="incidents">
       {cards.map((c) => (
         <li key={c.slug}>
           <p className="small muted">
-            {[c.provider, c.service, c.kind, c.status].filter((part) => part !== null).join(" · ")}
+            {[c.provider, c.service, c.kind, c.statusLabel].filter((part) => part !== null).join(" · ")}
             {c.when && (
               <>
                 <br />
@@ -46,14 +48,14 @@ export function IncidentCards({
             <p className="small">
               <label className="inline-flex items-center gap-2">
                 <input type="checkbox" name="incident" value={c.slug} form={compareForm} />
-                Compare<span className="sr-only"> {c.title}</span>
+                {t("compare")}<span className="sr-only"> {c.title}</span>
               </label>
             </p>
           )}
           {files && (
             <p className="small">
-              <a href={href(c.slug)}>Postmortem</a> · <a href={files(c.slug).md}>Markdown (postmortem.md)</a> ·{" "}
-              <a href={files(c.slug).json}>Record (incident.json)</a>
+              <a href={href(c.slug)}>{t("postmortem")}</a> · <a href={files(c.slug).md}>{t("markdown")}</a> ·{" "}
+              <a href={files(c.slug).json}>{t("json")}</a>
             </p>
           )}
         </li>
@@ -64,6 +66,8 @@ export function IncidentCards({
 
 /** A card's headline figures, its lead lengths and its affected count. */
 function CardStats({ card }: { card: CardView }) {
+  const t = useTranslations("record");
+  const locale = useLocale();
   return (
     <dl className="stats">
       {card.figures.map((f, i) => (
@@ -83,10 +87,10 @@ function CardStats({ card }: { card: CardView }) {
       {card.affected && (
         <div>
           <dt>
-            Affected {card.affected.unitMany}
-            {card.affected.sample ? " (sample data)" : ""}
+            {t("affected.stat", { unit: card.affected.unitMany })}
+            {card.affected.sample ? t("cards.sampleData") : ""}
           </dt>
-          <dd>{formatCount(card.affected.total)}</dd>
+          <dd>{formatCount(card.affected.total, locale)}</dd>
         </div>
       )}
     </dl>

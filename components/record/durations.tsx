@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { ChartFigure } from "@/components/charts/chart-figure";
 import { type DurationBar, DurationChart } from "@/components/charts/duration-chart";
 import { type DurationPanel, type DurationRow, inUnit } from "@/view/durations";
@@ -8,12 +9,13 @@ import { TimeTag } from "./time";
 
 /** Claims that disagree are set side by side, with the reason, never resolved by dropping one. */
 function Contested({ pairs }: { pairs: Array<{ claim: DurationRow; other: DurationRow }> }) {
+  const t = useTranslations("record.durations");
   // Each box its own name (axe's landmark-unique): a claim several others contest names who counts each.
   const contested = (key: string) => pairs.filter((p) => p.other.key === key).length;
   return pairs.map(({ claim, other }) => (
-    <aside key={claim.key} className="box" aria-label={`Disagreement: ${other.label}${contested(other.key) > 1 ? `, as ${claim.countedBy} counts it` : ""}`}>
+    <aside key={claim.key} className="box" aria-label={contested(other.key) > 1 ? t("disagreementBy", { label: other.label, who: claim.countedBy }) : t("disagreement", { label: other.label })}>
       <p>
-        <strong>Two counts of the {other.label.toLowerCase()} disagree</strong>
+        <strong>{t("disagree", { what: other.label.toLowerCase() })}</strong>
       </p>
       <dl className="pair">
         {[other, claim].map((c) => (
@@ -34,13 +36,17 @@ function Contested({ pairs }: { pairs: Array<{ claim: DurationRow; other: Durati
   ));
 }
 
-const CAPTION: Record<DurationPanel["kind"], (p: DurationPanel) => string> = {
-  minute: (p) => `Lengths known to the minute${p.stated ? ", and the stated count they are compared with (orange)" : ""}, in ${p.unit.name}.`,
-  date: (p) => `Lengths between dates known only to the day or coarser, in ${p.unit.name}${p.whiskers ? "; the whiskers show what the dates' precision allows" : ""}.`,
-};
+type T = ReturnType<typeof useTranslations<"record">>;
+
+function caption(p: DurationPanel, t: T): string {
+  const unitIn = t("unit.in", { unit: p.unit.name });
+  if (p.kind === "minute") return t("durations.minuteCaption", { stated: p.stated ? "yes" : "no", unitIn });
+  return t("durations.dateCaption", { whiskers: p.whiskers ? "yes" : "no", unitIn });
+}
 
 function Between({ row }: { row: DurationRow }) {
-  if (!row.from || !row.to) return <>Stated, no start or end given</>;
+  const t = useTranslations("record.durations");
+  if (!row.from || !row.to) return <>{t("stated")}</>;
   return (
     <>
       <TimeTag time={row.from} short /> → <TimeTag time={row.to} short />
@@ -49,16 +55,17 @@ function Between({ row }: { row: DurationRow }) {
 }
 
 function Table({ rows }: { rows: DurationRow[] }) {
+  const t = useTranslations("record.durations");
   return (
     <div className="scroll">
       <table className="stack">
-        <caption>Every duration, who counts it, how, and its sources</caption>
+        <caption>{t("caption")}</caption>
         <thead>
           <tr>
-            <th scope="col">Duration</th>
-            <th scope="col">Length</th>
-            <th scope="col">From → to (UTC)</th>
-            <th scope="col">Who counts it, and how</th>
+            <th scope="col">{t("duration")}</th>
+            <th scope="col">{t("length")}</th>
+            <th scope="col">{t("fromTo")}</th>
+            <th scope="col">{t("who")}</th>
           </tr>
         </thead>
         <tbody>
@@ -68,14 +75,14 @@ function Table({ rows }: { rows: DurationRow[] }) {
                 {r.label}
                 <Cite numbers={r.cites} />
               </th>
-              <td data-label="Length">
+              <td data-label={t("length")}>
                 <strong>{r.length}</strong>
                 {r.approx && <span className="muted"> ({r.approx})</span>}
               </td>
-              <td data-label="From → to (UTC)">
+              <td data-label={t("fromTo")}>
                 <Between row={r} />
               </td>
-              <td data-label="Who counts it, and how">
+              <td data-label={t("who")}>
                 <strong>{r.countedBy}.</strong> <Prose text={r.method} inline />
                 {r.note && <Prose text={r.note} className="block muted" />}
               </td>
@@ -99,23 +106,21 @@ const barsOf = (p: DurationPanel): DurationBar[] =>
     whisker: p.kind === "date" && r.range.max > r.range.min,
   }));
 
-const chartName = (p: DurationPanel) => `Bar chart of lengths in ${p.unit.name}: ${p.rows.map((r) => `${r.label}, ${r.length}`).join("; ")}`;
+const chartName = (p: DurationPanel, t: T) => t("durations.chart", { unit: t("unit.name", { unit: p.unit.name }), bars: p.rows.map((r) => `${r.label}, ${r.length}`).join("; ") });
 
 export function Durations({ title, rows, panels, pairs }: { title: string; rows: DurationRow[]; panels: DurationPanel[]; pairs: Array<{ claim: DurationRow; other: DurationRow }> }) {
+  const t = useTranslations("record");
   return (
     <Section id="durations" title={title}>
       <div className="stack-y">
         <Contested pairs={pairs} />
         {panels.map((p) => (
-          <ChartFigure key={p.id} id={p.id} caption={<><strong>{p.kind === "minute" ? "Known to the minute." : "Between dates."}</strong> {CAPTION[p.kind](p)}</>}>
-            <DurationChart bars={barsOf(p)} unit={p.unit.name} label={chartName(p)} />
+          <ChartFigure key={p.id} id={p.id} caption={<><strong>{t(p.kind === "minute" ? "durations.minuteTitle" : "durations.dateTitle")}</strong> {caption(p, t)}</>}>
+            <DurationChart bars={barsOf(p)} unit={t("unit.name", { unit: p.unit.name })} label={chartName(p, t)} />
           </ChartFigure>
         ))}
         <Table rows={rows} />
-        <p className="small muted">
-          Every length here is computed from the dated events of the timeline, at the precision of the coarser of its two
-          dates; only a length a source states without dates is shown as stated.
-        </p>
+        <p className="small muted">{t("durations.footnote")}</p>
       </div>
     </Section>
   );

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { IncidentView } from "@/view/incident";
 import { minuteUtc } from "@/lib/instant";
 
@@ -6,18 +7,19 @@ import { minuteUtc } from "@/lib/instant";
  * changed (the exports leave it out: they are the same files whenever they are made).
  */
 export function RecordHeader({ view, changesHref }: { view: IncidentView; changesHref: string | null }) {
+  const t = useTranslations("record.incident");
   return (
     <header>
       <p className="tags">
         <span className="tag">{view.what}</span>
         {view.kind && <span className="tag">{view.kind}</span>}
-        <span className="tag">{view.status}</span>
-        {view.severity && <span className="tag">severity: {view.severity}</span>}
+        <span className="tag">{view.statusLabel}</span>
+        {view.severityLabel && <span className="tag">{view.severityLabel}</span>}
       </p>
       <h1>{view.title}</h1>
       {changesHref && (
         <p className="small muted">
-          Last updated <time dateTime={view.updatedAt}>{minuteUtc(view.updatedAt)}</time> · <a href={changesHref}>what changed</a>
+          {t("lastUpdated")} <time dateTime={view.updatedAt}>{minuteUtc(view.updatedAt, view.locale)}</time> · <a href={changesHref}>{t("whatChanged")}</a>
         </p>
       )}
     </header>

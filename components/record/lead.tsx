@@ -1,4 +1,5 @@
 import { Fragment } from "react";
+import { useTranslations } from "next-intl";
 import type { DurationRow } from "@/view/durations";
 import type { IncidentView, LeadFact } from "@/view/incident";
 import { Cite } from "./cite";
@@ -17,6 +18,7 @@ function Range({ row }: { row: DurationRow }) {
 }
 
 function Fact({ fact }: { fact: LeadFact }) {
+  const t = useTranslations("record.lead");
   switch (fact.kind) {
     case "prose":
       return <Prose text={fact.text} />;
@@ -35,12 +37,12 @@ function Fact({ fact }: { fact: LeadFact }) {
     case "duration":
       return (
         <p>
-          <Range row={fact.row} />, by {fact.row.countedBy}&apos;s count
+          <Range row={fact.row} />, {t("countedBy", { who: fact.row.countedBy })}
           <Cite numbers={fact.row.cites} />
           {fact.disputes.map((d) => (
             <span key={d.key} className="block">
               {d.countedBy}: <strong>{d.display}</strong>
-              <Cite numbers={d.cites} />. <Prose text={d.method} inline /> (<a href="#durations-heading">why the counts differ</a>)
+              <Cite numbers={d.cites} />. <Prose text={d.method} inline /> (<a href="#durations-heading">{t("whyDiffer")}</a>)
             </span>
           ))}
         </p>
@@ -50,8 +52,9 @@ function Fact({ fact }: { fact: LeadFact }) {
 
 /** What happened, in a sentence and the facts a reader asks first. */
 export function Lead({ view }: { view: IncidentView }) {
+  const t = useTranslations("record.sections");
   return (
-    <Section id="lead" title="What happened">
+    <Section id="lead" title={t("lead")}>
       <Prose text={view.summary} after={<Cite numbers={view.cites} />} className="summary" />
       <dl className="facts">
         {view.lead.map((f) => (

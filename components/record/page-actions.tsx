@@ -1,8 +1,12 @@
+import { useLocale, useTranslations } from "next-intl";
+import { localized } from "@/i18n/locales";
+
 /** The way to the lookup, at the top of the page and in its affected section. */
 export function LookupButton({ slug }: { slug: string }) {
+  const t = useTranslations("record.actions");
   return (
-    <a href={`/incidents/${slug}/lookup`} className="button">
-      Was my account affected? Check it
+    <a href={localized(useLocale(), `/incidents/${slug}/lookup`)} className="button">
+      {t("lookup")}
     </a>
   );
 }
@@ -12,26 +16,28 @@ export function LookupButton({ slug }: { slug: string }) {
  * postmortem as files anyone can publish (they hold counts only).
  */
 export function PageActions({ slug, lookup }: { slug: string; lookup: boolean }) {
-  const base = `/incidents/${slug}`;
+  const t = useTranslations("record.actions");
+  const locale = useLocale();
+  const base = localized(locale, `/incidents/${slug}`);
   return (
     <div className="actions no-print">
       {lookup && <LookupButton slug={slug} />}
       <p>
-        <strong>Download the postmortem:</strong>{" "}
+        <strong>{t("download")}</strong>{" "}
         <a href={`${base}/export.html`} download={`${slug}.html`}>
-          standalone HTML
+          {t("html")}
         </a>
         {" · "}
         <a href={`${base}/postmortem.md`} download={`${slug}.md`}>
-          Markdown
+          {t("markdown")}
         </a>
         {" · "}
         <a href={`${base}/incident.json`} download={`${slug}.json`}>
-          JSON
+          {t("json")}
         </a>{" "}
-        (<a href={`${base}/incident.schema.json`}>schema</a>)
+        (<a href={`${base}/incident.schema.json`}>{t("schema")}</a>)
         {" · "}
-        <a href="/feed.xml">Atom feed</a>
+        <a href={localized(locale, "/feed.xml")}>{t("feed")}</a>
       </p>
     </div>
   );

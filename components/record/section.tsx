@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslations } from "next-intl";
 
 /** A section of the record: an h2 with the section's id that links to itself; a badge beside, not inside, the heading. */
 export function Section({ id, title, badge, children }: { id: string; title: string; badge?: ReactNode; children: ReactNode }) {
@@ -16,5 +17,6 @@ export function Section({ id, title, badge, children }: { id: string; title: str
 }
 
 export function SampleBadge() {
-  return <span className="badge">Sample data</span>;
+  const t = useTranslations("record.affected");
+  return <span className="badge">{t("sampleBadge")}</span>;
 }

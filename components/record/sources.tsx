@@ -1,10 +1,12 @@
 import type { Source } from "@/domain/record/collections/sources";
+import { useLocale } from "next-intl";
 import { sourceByline } from "@/view/format";
 import { Prose } from "./prose";
 import { Section } from "./section";
 
 /** The numbered list every citation mark points into; a source's address is a link only when it is known. */
 export function Sources({ title, sources }: { title: string; sources: Source[] }) {
+  const locale = useLocale();
   return (
     <Section id="sources" title={title}>
       <ol className="sources">
@@ -21,7 +23,7 @@ export function Sources({ title, sources }: { title: string; sources: Source[] }
                   <strong>{s.title}</strong>
                 )}
               </p>
-              <p className="small">{sourceByline(s)}</p>
+              <p className="small">{sourceByline(s, locale)}</p>
               {s.note && <Prose text={s.note} className="small muted" />}
             </div>
           </li>

@@ -1,6 +1,7 @@
 "use client";
 
 import { type ReactNode, createContext, useContext, useState, useSyncExternalStore } from "react";
+import { useLocale } from "next-intl";
 import { formatPreciseTime, formatPreciseTimeShort, type PreciseTime, toDateTimeAttr } from "@/lib/precise-time";
 
 type Mode = "utc" | "local";
@@ -26,16 +27,19 @@ export function EventTime({ time, short = false }: { time: PreciseTime & { at: s
   const { mode } = useContext(ModeContext);
   const zone = useLocalZone();
   const timeZone = mode === "local" && zone ? zone : "UTC";
+  const locale = useLocale();
   const format = short ? formatPreciseTimeShort : formatPreciseTime;
   return (
     <time dateTime={toDateTimeAttr(time) ?? time.at} data-precision={time.precision}>
-      {format(time, { timeZone })}
+      {format(time, { timeZone, locale })}
     </time>
   );
 }
 
-/** Hidden until JavaScript runs, since without it the switch could not work. */
-export function TimeZoneSwitch() {
+type SwitchLabels = { group: string; utc: string; local: string; default: string };
+
+/** Hidden until JavaScript runs, since without it the switch could not work; `labels` in the page's language (the server's words: no catalogue travels to the browser for it). */
+export function TimeZoneSwitch({ labels }: { labels: SwitchLabels }) {
   const { mode, setMode } = useContext(ModeContext);
   const zone = useLocalZone();
   if (!zone) return null;
@@ -51,13 +55,13 @@ export function TimeZoneSwitch() {
   return (
     <div
       role="group"
-      aria-label="Time zone for times of day"
+      aria-label={labels.group}
       data-testid="time-zone-switch"
       className="tz no-print"
     >
-      {button("utc", "UTC")}
-      {button("local", "Local time")}
-      <span className="small muted">{mode === "local" ? zone : "default"}</span>
+      {button("utc", labels.utc)}
+      {button("local", labels.local)}
+      <span className="small muted">{mode === "local" ? zone : labels.default}</span>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { CitedEvent } from "@/view/incident";
 import type { Timeline as TimelineView, TimelineItem } from "@/view/timeline";
 import { Cite } from "./cite";
@@ -7,13 +8,14 @@ import { EventTime, TimeZoneProvider, TimeZoneSwitch } from "./time-zone";
 
 function EventRow({ item }: { item: TimelineItem<CitedEvent> }) {
   const { event, gapBefore, sameDayUntimed } = item;
+  const t = useTranslations("record.timeline");
   return (
     <li className="event">
       {gapBefore && <p className="gap">{gapBefore}</p>}
       <p className="ev-head">
-        <span className="when">{event.at === null ? "Expected, no date yet" : <EventTime time={{ at: event.at, precision: event.precision }} />}</span>
-        {sameDayUntimed && <span className="muted">that day, time not given</span>}
-        <span className={`phase ph-${event.phase}`}>{event.phase}</span>
+        <span className="when">{event.at === null ? t("noDate") : <EventTime time={{ at: event.at, precision: event.precision }} />}</span>
+        {sameDayUntimed && <span className="muted">{t("untimed")}</span>}
+        <span className={`phase ph-${event.phase}`}>{t("phase", { phase: event.phase })}</span>
       </p>
       <p className="ev-title">
         {event.title}
@@ -29,15 +31,13 @@ function EventRow({ item }: { item: TimelineItem<CitedEvent> }) {
  * Times are UTC; with JavaScript a switch shows the reader's own zone (it renders nothing without).
  */
 export function Timeline({ title, timeline }: { title: string; timeline: TimelineView<CitedEvent> }) {
+  const t = useTranslations("record.timeline");
   return (
     <Section id="timeline" title={title}>
       <TimeZoneProvider>
         <div className="tz-row">
-          <p className="small muted">
-            Times of day are UTC. A date without a time is as precise as the sources give it (a day or a month) and is not
-            converted.
-          </p>
-          <TimeZoneSwitch />
+          <p className="small muted">{t("note")}</p>
+          <TimeZoneSwitch labels={{ group: t("zones"), utc: t("utc"), local: t("local"), default: t("default") }} />
         </div>
         {timeline.periods.map((p) => (
           <div key={`${p.stage}-${p.range}`} className="period">

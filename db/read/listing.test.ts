@@ -19,7 +19,7 @@ describe("readListedPage", () => {
   it("pages through every published incident once, newest first, in the order the cards are sorted in", async () => {
     await loadSeed(t.db, TEST_SECRET);
     fillArchive(t.db, 37);
-    order = cardsOf(readPublished(t.db)).map((c) => c.slug);
+    order = cardsOf(readPublished(t.db), "en").map((c) => c.slug);
     expect(order).toHaveLength(40);
     const seen: string[] = [];
     let page: ListedPage = readListedPage(t.db, ALL, { size: 15 });

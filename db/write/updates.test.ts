@@ -38,7 +38,7 @@ describe("an open incident's updates", () => {
   it("shows them newest first on the page, the card, the Markdown and the feed", () => {
     const stored = readIncident(t.db, slug);
     if (!stored) throw new Error("not published");
-    const view = incidentView(stored);
+    const view = incidentView(stored, "en");
     const section = view.sections[0];
     expect(section?.id).toBe("updates");
     if (section?.id !== "updates") return;
@@ -51,7 +51,7 @@ describe("an open incident's updates", () => {
     const markdown = renderMarkdown(view, 3);
     expect(markdown).toContain("## Updates");
     expect(markdown.indexOf("**Identified**")).toBeLessThan(markdown.indexOf("**Investigating**"));
-    const feed = renderAtomFeed([card], { baseUrl: "https://example.org/", feedUrl: "feed.xml" });
+    const feed = renderAtomFeed([card], { baseUrl: "https://example.org/", feedUrl: "feed.xml", locale: "en" });
     expect(feed).toContain("Latest update (Identified, 1 December 2026, 09:40 UTC): A full disk on one broker; moving its queues.");
   });
 

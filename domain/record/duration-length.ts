@@ -1,4 +1,4 @@
-import { type Span, formatSpan, formatStated, spanBetween, spanToMinutes } from "@/lib/durations";
+import { type Span, type SpanWords, formatSpan, formatStated, spanBetween, spanToMinutes } from "@/lib/durations";
 import type { PreciseTime } from "@/lib/precise-time";
 import type { Duration } from "./collections/durations";
 
@@ -23,12 +23,12 @@ export type ClaimLength = {
 
 const DAY = 1440;
 
-/** A claim's length from its events, never from a typed-in number (a stated claim aside). */
-export function claimLength(claim: Duration, from: Endpoint | null, to: Endpoint | null): ClaimLength {
+/** A claim's length from its events, never from a typed-in number (a stated claim aside); `words`: the page's language's (English's by default). */
+export function claimLength(claim: Duration, from: Endpoint | null, to: Endpoint | null, words?: SpanWords): ClaimLength {
   if (claim.kind === "stated") {
     const minutes = claim.statedMinutes;
     return {
-      length: formatStated({ minutes, approximate: claim.approximate }),
+      length: formatStated({ minutes, approximate: claim.approximate }, words),
       approx: null,
       basis: "stated",
       scale: minutes < 2 * DAY ? "hours" : "days",
@@ -40,8 +40,8 @@ export function claimLength(claim: Duration, from: Endpoint | null, to: Endpoint
   const span = spanBetween(from, to);
   if (!span) throw new Error(`interval claim "${claim.key}" has an endpoint with no date`);
   const range = spanToMinutes(span);
-  const length = formatSpan(span);
-  const approx = formatSpan(span, "approx");
+  const length = formatSpan(span, "exact", words);
+  const approx = formatSpan(span, "approx", words);
   const minutes = span.unit === "minute" ? span.minutes : span.unit === "day" ? span.days * DAY : (range.min + range.max) / 2;
   return { length, approx: approx === length ? null : approx, basis: span.unit, scale: span.unit === "minute" ? "hours" : "days", minutes, range };
 }

@@ -81,7 +81,7 @@ function renderWithNext(handle: Handle, req: IncomingMessage, res: EdgeResponse,
 function feedOf(db: Db, route: Extract<CachedRoute, { kind: "feed" }>, page: ListedPage) {
   const self = route.key.slice(route.key.lastIndexOf("/") + 1);
   const pages = { first: "feed.xml", next: page.older ? `feed.xml?after=${page.older}` : null, previous: page.newer ? `feed.xml?before=${page.newer}` : null };
-  return feedFile(cardsOf(readShown(db, page.rows)), pages, self);
+  return feedFile(cardsOf(readShown(db, page.rows), route.locale), route.locale, pages, self);
 }
 
 /** The pages, an incident's files and the feed; the Statuspage answers are statuspage.ts's. */
@@ -131,7 +131,7 @@ function recordAnswers({ db, handle, generation, cache }: { db: Db; handle: Hand
       const at = { generation: now, stamp: stampOfKey() };
       madeHere = true;
       const stored = route.kind === "file" && !gone ? readIncident(db, route.slug) : null;
-      const file = gone ? null : route.kind === "file" ? stored && incidentFile(stored, route.file) : route.kind === "feed" ? feedOf(db, route, feedRows(route)) : null;
+      const file = gone ? null : route.kind === "file" ? stored && incidentFile(stored, route.file, route.locale) : route.kind === "feed" ? feedOf(db, route, feedRows(route)) : null;
       if (file) return fileEntry(at, file);
       render = renderWithNext(handle, req, res, at, gone);
       const made = await render;

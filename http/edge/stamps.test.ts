@@ -104,3 +104,24 @@ describe("a search's kept answer", () => {
     expect(matched()).toContain(other);
   });
 });
+
+describe("a Russian address's kept answer", () => {
+  it("is its own entry, in Russian, and is made again after a write as the English one is", { timeout: 30_000 }, async () => {
+    const slug = readDashboard(t.db, {}).page.rows[0]?.slug ?? "";
+    const paths = (prefix: string) => [`${prefix}/`, `${prefix}/compare`, `${prefix}/feed.xml`, `${prefix}/incidents/${slug}`, `${prefix}/incidents/${slug}/export.html`, `${prefix}/incidents/${slug}/postmortem.md`];
+    const ru = paths("/ru").map((p) => (p === "/ru/" ? "/ru" : p));
+    const en = paths("");
+    for (const path of en) await status(path);
+    for (const path of ru) {
+      expect([path, await status(path)]).toEqual([path, "aftermath; fwd=miss"]);
+      expect([path, await status(path)]).toEqual([path, "aftermath; hit"]);
+    }
+    const feed = await (await fetch(`${base}/ru/feed.xml`)).text();
+    expect(feed).toContain('xml:lang="ru"');
+    expect(feed).toContain("<title>Разборы инцидентов Aftermath</title>");
+    expect(await (await fetch(`${base}/ru/incidents/${slug}/export.html`)).text()).toContain('<html lang="ru">');
+    expect(await (await fetch(`${base}/ru/incidents/${slug}/postmortem.md`)).text()).toContain("## Что произошло");
+    edit(slug, { title: "Retitled, seen in both languages" });
+    for (const path of [...ru, ...en]) expect([path, await status(path)]).toEqual([path, "aftermath; fwd=miss"]);
+  });
+});

@@ -9,6 +9,7 @@ import { prepareDatabase } from "@/db/prepare";
 import { readIncident, type StoredIncident } from "@/db/read/incident";
 import { readSeedIncident } from "@/db/seed/read";
 import { type IncidentRecord, incidentRecord } from "@/domain/record/record";
+import type { Locale } from "@/i18n/locales";
 import { cardView } from "@/view/card";
 import { incidentView } from "@/view/incident";
 
@@ -33,8 +34,8 @@ export async function loadGlm(): Promise<StoredIncident> {
   return glm;
 }
 
-export const viewOf = (stored: StoredIncident) => incidentView(stored);
-export const cardOf = (stored: StoredIncident) => cardView(stored);
+export const viewOf = (stored: StoredIncident, locale: Locale = "en") => incidentView(stored, locale);
+export const cardOf = (stored: StoredIncident, locale: Locale = "en") => cardView(stored, locale);
 export const withRecord = (stored: StoredIncident, record: IncidentRecord): StoredIncident => ({ ...stored, record: incidentRecord.parse(record) });
 
 export const PAYLOAD = `<img src=x onerror=alert(1)> "quoted" & 'single'`;

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { Comparison } from "@/components/compare/comparison";
 import { ComparedChoice } from "@/components/compare/compared-choice";
@@ -7,42 +8,49 @@ import { getDb } from "@/db/client";
 import { MAX_CHOSEN, NEWEST_PER_MEASURE, readCompared } from "@/db/read/compared";
 import { key } from "@/domain/record/common";
 import { answerPageWith } from "@/http/form-action";
+import { localized } from "@/i18n/locales";
 import { COMPARED, comparisonView } from "@/view/comparison";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Durations compared" };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("public.compare");
+  return { title: t("title") };
+}
 
 type Params = Record<string, string | string[] | undefined>;
 
 /** `?incident=a&incident=b`: the incidents the reader chose, each once, at most MAX_CHOSEN; none is the newest few. */
 const chosenQuery = z
-  .union([key, z.array(key)], { error: "each incident as its address names it, such as payments-outage-2026-03" })
+  .union([key, z.array(key)])
   .optional()
   .transform((v) => (v === undefined ? null : [...new Set(typeof v === "string" ? [v] : v)]))
-  .refine((v) => v === null || v.length <= MAX_CHOSEN, `at most ${MAX_CHOSEN} incidents at a time`);
+  .refine((v) => v === null || v.length <= MAX_CHOSEN);
 
 export default async function ComparePage({ searchParams }: { searchParams: Promise<Params> }) {
+  const t = await getTranslations("public.compare");
+  const locale = await getLocale();
   const asked = chosenQuery.safeParse((await searchParams).incident);
   const chosen = asked.success ? asked.data : null;
   const compared = readCompared(getDb(), COMPARED.map((m) => m.role), asked.success ? chosen : []);
-  const problem = !asked.success ? (asked.error.issues[0]?.message ?? "not a choice of incidents") : compared.unknown.length ? `no published incident is called ${compared.unknown.join(", ")}` : null;
+  const tooMany = !asked.success && asked.error.issues.some((i) => i.code === "custom");
+  const problem = !asked.success ? (tooMany ? t("tooMany", { max: MAX_CHOSEN }) : t("badKey")) : compared.unknown.length ? t("unknown", { names: compared.unknown.join(", ") }) : null;
   if (problem) answerPageWith(400);
   const measures = comparisonView(
     compared.stored.map((s) => s.record),
     compared.charted,
+    locale,
   );
   return (
     <div className="record">
-      <h1>Durations compared</h1>
-      <p className="muted">
-        The same lengths across incidents, each at the precision of its own record&apos;s dates. A length a record does not have is shown
-        as missing, never as zero. Each figure links to its place in its incident&apos;s record and to its sources.
-      </p>
+      <h1>{t("title")}</h1>
+      <p className="muted">{t("intro")}</p>
       {problem ? (
         <div role="alert" className="rounded-md border border-red-600 p-4">
-          <p>This address asks to compare something that cannot be compared ({problem}), so nothing is shown.</p>
+          <p>{t("bad", { problem })}</p>
           <p>
-            <Link href="/compare">Compare the newest incidents</Link>, or choose again on <Link href="/">the incidents list</Link>.
+            <Link href={localized(locale, "/compare")}>{t("newest")}</Link>
+            {t("orChoose")} <Link href={localized(locale, "/")}>{t("theList")}</Link>.
           </p>
         </div>
       ) : (

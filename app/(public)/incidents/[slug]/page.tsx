@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { getLocale, getTranslations } from "next-intl/server";
 import { DraftBand } from "@/components/record/draft-band";
 import { LookupButton, PageActions } from "@/components/record/page-actions";
 import { RecordArticle } from "@/components/record/article";
@@ -10,6 +11,7 @@ import { subscribeAction } from "../../subscribe/actions";
 import { getDb } from "@/db/client";
 import { readIncident } from "@/db/read/incident";
 import { currentUser } from "@/http/auth";
+import { localized } from "@/i18n/locales";
 import { prosePlain } from "@/lib/markdown/plain";
 import { incidentView } from "@/view/incident";
 
@@ -28,15 +30,17 @@ const load = cache(async (slug: string) => {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const stored = await load((await params).slug);
-  if (!stored) return { title: "Not found" };
-  const title = stored.published ? stored.record.incident.title : `Draft: ${stored.record.incident.title}`;
+  const t = await getTranslations("record.incident");
+  if (!stored) return { title: t("notFound") };
+  const title = stored.published ? stored.record.incident.title : t("draftTitle", { title: stored.record.incident.title });
   return { title, description: prosePlain(stored.record.incident.impact), ...(stored.published ? {} : { robots: { index: false } }) };
 }
 
 export default async function IncidentPage({ params }: Props) {
   const stored = await load((await params).slug);
   if (!stored) notFound();
-  const view = incidentView(stored);
+  const locale = await getLocale();
+  const view = incidentView(stored, locale);
   return (
     <>
       {!stored.published && <DraftBand slug={view.slug} />}
@@ -49,7 +53,7 @@ export default async function IncidentPage({ params }: Props) {
           </>
         }
         check={view.lookup ? <LookupButton slug={view.slug} /> : undefined}
-        changesHref={`/incidents/${view.slug}/changes`}
+        changesHref={localized(locale, `/incidents/${view.slug}/changes`)}
       />
     </>
   );

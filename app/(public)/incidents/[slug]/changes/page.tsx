@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
 import { publicChanges } from "@/db/audit";
 import { getDb } from "@/db/client";
 import { readIncidentMeta } from "@/db/read/incident";
+import { localized } from "@/i18n/locales";
 import { publicChangeLines } from "@/view/changes";
 import { minuteUtc } from "@/lib/instant";
 
@@ -13,35 +15,34 @@ type Props = { params: Promise<{ slug: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const meta = readIncidentMeta(getDb(), (await params).slug);
-  return { title: meta ? `Changes: ${meta.title}` : "Not found" };
+  const t = await getTranslations();
+  return { title: meta ? t("public.changes.title", { title: meta.title }) : t("record.incident.notFound") };
 }
-
 
 /** The public change summary: every edit to the record since it was loaded, when and of what kind. */
 export default async function ChangesPage({ params }: Props) {
   const meta = readIncidentMeta(getDb(), (await params).slug);
   if (!meta) notFound();
-  const changes = publicChangeLines(publicChanges(getDb(), meta.id));
+  const locale = await getLocale();
+  const t = await getTranslations("public.changes");
+  const changes = publicChangeLines(publicChanges(getDb(), meta.id), locale);
   return (
     <div>
       <p className="text-sm">
-        <Link href={`/incidents/${meta.slug}`} className="text-blue-700 underline dark:text-blue-300">
+        <Link href={localized(locale, `/incidents/${meta.slug}`)} className="text-blue-700 underline dark:text-blue-300">
           ← {meta.title}
         </Link>
       </p>
-      <h1 className="mt-3 text-3xl font-bold tracking-tight">Changes to this record</h1>
-      <p className="mt-3 max-w-3xl text-slate-800 dark:text-slate-200">
-        The record was loaded on {minuteUtc(meta.createdAt)} and last updated on {minuteUtc(meta.updatedAt)}.
-        Every change since is listed here; the full audit log, with the values before and after, is kept for editors.
-      </p>
+      <h1 className="mt-3 text-3xl font-bold tracking-tight">{t("heading")}</h1>
+      <p className="mt-3 max-w-3xl text-slate-800 dark:text-slate-200">{t("intro", { loaded: minuteUtc(meta.createdAt, locale), updated: minuteUtc(meta.updatedAt, locale) })}</p>
       {changes.length === 0 ? (
-        <p className="mt-6">No change has been made since the record was loaded.</p>
+        <p className="mt-6">{t("none")}</p>
       ) : (
         <ol className="mt-6 space-y-2">
           {changes.map((c, i) => (
             <li key={i} className="flex flex-wrap gap-x-4">
               <time dateTime={c.at} className="font-mono text-sm">
-                {minuteUtc(c.at)}
+                {minuteUtc(c.at, locale)}
               </time>
               <span>{c.summary}</span>
             </li>
