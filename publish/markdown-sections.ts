@@ -6,6 +6,7 @@ import { formatCount } from "@/lib/count";
 import { capitalize } from "@/lib/words";
 import { type CitedEvent, type SectionView, STATUS_LABEL } from "@/view/incident";
 import type { TimelineItem } from "@/view/timeline";
+import { mdText } from "./markdown-texts";
 import { blocks, fn, heading, md, mdLine, table } from "./markdown-kit";
 
 type Of<I extends SectionView["id"]> = Extract<SectionView, { id: I }>;
@@ -26,7 +27,7 @@ function eventMd(item: TimelineItem<CitedEvent>): string {
   const lines = [
     ...(gapBefore ? [`*${md(gapBefore)}*`] : []),
     `**${md(when)}**${sameDayUntimed ? " (that day, time not given)" : ""} · ${md(event.phase)} — **${md(event.title)}**${fn(event.cites)}`,
-    ...(event.detail ? [mdLine(event.detail)] : []),
+    ...(event.detail ? [mdText(event, "detail")] : []),
   ];
   // A trailing backslash is a hard line break; continuation lines are indented into the item.
   return `- ${lines.join("\\\n  ")}`;
@@ -100,19 +101,19 @@ function assessments(s: Of<"assessments">): string {
     heading(s.title),
     s.findings.length ? "### Findings" : null,
     s.findings.length ? md(s.assessors.join("; ")) : null,
-    s.findings.map((f) => `- ${mdLine(f.statement, fn(f.cites))}`).join("\n"),
+    s.findings.map((f) => `- ${mdText(f, "statement", fn(f.cites))}`).join("\n"),
     s.reactions.length ? "### Reactions" : null,
-    s.reactions.map((r) => `- **${md(r.who)}**${r.affiliation ? ` (${md(r.affiliation)})` : ""}: ${mdLine(r.statement, fn(r.cites))}`).join("\n"),
+    s.reactions.map((r) => `- **${md(r.who)}**${r.affiliation ? ` (${md(r.affiliation)})` : ""}: ${mdText(r, "statement", fn(r.cites))}`).join("\n"),
   );
 }
 
 function advice(s: Of<"advice">): string {
-  const groups = s.groups.map((g) => blocks(`### ${md(g.title)}`, g.items.map((r) => `- *${STATUS_LABEL[r.status]}* — ${mdLine(r.text, fn(r.cites))}`).join("\n")));
+  const groups = s.groups.map((g) => blocks(`### ${md(g.title)}`, g.items.map((r) => `- *${STATUS_LABEL[r.status]}* — ${mdText(r, "text", fn(r.cites))}`).join("\n")));
   return blocks(heading(s.title), ...groups);
 }
 
 function context(s: Of<"context">): string {
-  const topics = s.topics.map((t) => blocks(`### ${md(t.topic)}`, t.facts.map((f) => `- ${mdLine(f.statement, fn(f.cites))}`).join("\n")));
+  const topics = s.topics.map((t) => blocks(`### ${md(t.topic)}`, t.facts.map((f) => `- ${mdText(f, "statement", fn(f.cites))}`).join("\n")));
   return blocks(heading(s.title), ...topics);
 }
 

@@ -1,7 +1,8 @@
 import type { DurationRow } from "@/view/durations";
 import { rowRange } from "@/view/durations";
 import type { IncidentView, LeadFact } from "@/view/incident";
-import { blocks, fn, heading, md, mdLine, mdProse } from "./markdown-kit";
+import { mdText, mdTextBlock } from "./markdown-texts";
+import { blocks, fn, heading, md, mdLine } from "./markdown-kit";
 import { sectionMarkdown } from "./markdown-sections";
 
 function range(r: DurationRow): string {
@@ -9,10 +10,10 @@ function range(r: DurationRow): string {
   return between ? `${md(between)}: **${md(r.display)}**` : `**${md(r.display)}**`;
 }
 
-function leadFact(f: LeadFact): string {
+function leadFact(f: LeadFact, incident: object): string {
   switch (f.kind) {
     case "prose":
-      return `- **${md(f.term)}:** ${mdLine(f.text)}`;
+      return `- **${md(f.term)}:** ${mdText(incident, f.field)}`;
     case "attack":
       return `- **${md(f.term)}:** ${f.answer}.${f.note ? ` ${mdLine(f.note)}` : ""}`;
     case "duration": {
@@ -33,7 +34,7 @@ export function renderMarkdown(view: IncidentView, schemaVersion: number): strin
     blocks(
       `# ${md(view.title)}`,
       tags,
-      blocks(heading("What happened"), mdProse(view.summary, fn(view.cites)), view.lead.map(leadFact).join("\n")),
+      blocks(heading("What happened"), mdTextBlock(view.incident, "summary", fn(view.cites)), view.lead.map((f) => leadFact(f, view.incident)).join("\n")),
       ...view.sections.map(sectionMarkdown),
       `*Exported from Aftermath (schema version ${schemaVersion}). All times are UTC.*`,
     ) + "\n"

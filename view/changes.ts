@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { AuditAction } from "@/domain/audit";
 import { collectionOf, isCollection, itemLabel } from "@/domain/record/collections";
 import { INCIDENT_LABELS, fieldName } from "@/domain/record/incident";
+import { translationChangeLine } from "./translation-changes";
 
 /** An audit entry as readers may learn of it: when, what kind, and the incident's fields before and after (never who). */
 export type PublicEntry = { at: string; action: AuditAction; entity: string; before: string | null; after: string | null };
@@ -46,6 +47,11 @@ function itemsChange(entity: string, action: AuditAction, count: number): string
 export function publicChangeLines(entries: readonly PublicEntry[]): Array<{ at: string; summary: string }> {
   const lines: Array<{ at: string; summary: string; run?: { entity: string; action: AuditAction; count: number } }> = [];
   for (const e of entries) {
+    const translated = translationChangeLine(e);
+    if (translated) {
+      lines.push({ at: e.at, summary: translated });
+      continue;
+    }
     if (e.entity === "incident") {
       lines.push({ at: e.at, summary: e.action === "update" ? incidentChange(e) : (INCIDENT[e.action] ?? `Incident ${DONE[e.action]}`) });
       continue;

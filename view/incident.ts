@@ -13,6 +13,7 @@ import { formatLongDate, servedSources } from "./format";
 import { listWords } from "./list-words";
 import { type Timeline, type TimelineEvent, buildTimeline } from "./timeline";
 import { type UpdateView, updatesView } from "./updates";
+import { type RecordLanguages, languagesOf } from "@/domain/record/translation-overlay";
 
 // The one view model of an incident: the page, the HTML and Markdown exports and the feed read it,
 // so they show the same sections, figures and lengths in the same order.
@@ -21,7 +22,7 @@ import { type UpdateView, updatesView } from "./updates";
 export type CitedEvent = TimelineEvent & { cites: number[] };
 
 export type LeadFact =
-  | { term: string; kind: "prose"; text: string }
+  | { term: string; kind: "prose"; text: string; field: "impact" | "cause" }
   | { term: string; kind: "attack"; answer: "Yes" | "No" | "Not established"; note: string | null }
   | { term: string; kind: "duration"; row: DurationRow; disputes: DurationRow[] };
 
@@ -50,6 +51,10 @@ export type IncidentView = {
   cites: number[];
   impact: string;
   updatedAt: string;
+  /** The incident's own fields as shown, each text with its note on its language (record-text.tsx reads them). */
+  incident: IncidentRecord["incident"];
+  /** What the page says of the record's languages; null when it is all in the page's own. */
+  languages: RecordLanguages | null;
   lead: LeadFact[];
   /** Accounts can be checked: a list with its rows is published (not none, not counts only). */
   lookup: boolean;
@@ -75,8 +80,8 @@ function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Array<{ ke
 function leadFacts(record: IncidentRecord, rows: DurationRow[]): LeadFact[] {
   const i = record.incident;
   const facts: LeadFact[] = [
-    { term: "Impact", kind: "prose", text: i.impact },
-    { term: "Cause", kind: "prose", text: i.cause },
+    { term: "Impact", kind: "prose", text: i.impact, field: "impact" },
+    { term: "Cause", kind: "prose", text: i.cause, field: "cause" },
   ];
   // Whether it was an attack is shown once someone with standing has said, or a note says why not yet.
   if (i.isAttack !== null || i.attackNote) facts.push({ term: "Attack", kind: "attack", answer: i.isAttack === null ? "Not established" : i.isAttack ? "Yes" : "No", note: i.attackNote });
@@ -128,6 +133,8 @@ export function incidentView(stored: StoredRecord): IncidentView {
     cites: i.cites,
     impact: i.impact,
     updatedAt: stored.updatedAt,
+    incident: i,
+    languages: languagesOf(record),
     lead: leadFacts(record, rows),
     lookup: stored.affected?.rows === true,
     sections: all.filter((s): s is SectionView => s !== null),

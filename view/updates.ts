@@ -1,6 +1,7 @@
 import type { Update } from "@/domain/record/collections/updates";
 import type { UpdateStatus } from "@/domain/record/constants";
 import { formatPreciseTime, toDateTimeAttr } from "@/lib/precise-time";
+import { keepNotes } from "@/domain/record/translation-overlay";
 
 /** How each status reads to a person; the API and Statuspage's JSON keep the words as they are. */
 export const UPDATE_STATUS_LABEL: Record<UpdateStatus, string> = {
@@ -20,6 +21,6 @@ export function updatesView(updates: readonly Update[]): UpdateView[] {
     .sort((a, b) => b.u.at.localeCompare(a.u.at) || b.i - a.i)
     .map(({ u }) => {
       const time = { at: u.at, precision: "minute" as const };
-      return { at: u.at, dateTime: toDateTimeAttr(time) ?? u.at, when: formatPreciseTime(time), status: u.status, label: UPDATE_STATUS_LABEL[u.status], body: u.body, cites: u.cites };
+      return { ...keepNotes(u), at: u.at, dateTime: toDateTimeAttr(time) ?? u.at, when: formatPreciseTime(time), status: u.status, label: UPDATE_STATUS_LABEL[u.status], body: u.body, cites: u.cites };
     });
 }

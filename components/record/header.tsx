@@ -1,5 +1,6 @@
 import type { IncidentView } from "@/view/incident";
 import { minuteUtc } from "@/lib/instant";
+import { RecordWords } from "./record-text";
 
 /**
  * Provider, service and model, kind, status and severity, then the title; on the page, when it last
@@ -10,11 +11,17 @@ export function RecordHeader({ view, changesHref }: { view: IncidentView; change
     <header>
       <p className="tags">
         <span className="tag">{view.what}</span>
-        {view.kind && <span className="tag">{view.kind}</span>}
+        {view.kind && (
+          <span className="tag">
+            <RecordWords of={view.incident} field="kind" />
+          </span>
+        )}
         <span className="tag">{view.status}</span>
         {view.severity && <span className="tag">severity: {view.severity}</span>}
       </p>
-      <h1>{view.title}</h1>
+      <h1>
+        <RecordWords of={view.incident} field="title" />
+      </h1>
       {changesHref && (
         <p className="small muted">
           Last updated <time dateTime={view.updatedAt}>{minuteUtc(view.updatedAt)}</time> · <a href={changesHref}>what changed</a>

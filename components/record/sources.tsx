@@ -1,6 +1,6 @@
 import type { Source } from "@/domain/record/collections/sources";
 import { sourceByline } from "@/view/format";
-import { Prose } from "./prose";
+import { RecordText } from "./record-text";
 import { Section } from "./section";
 
 /** The numbered list every citation mark points into; a source's address is a link only when it is known. */
@@ -22,7 +22,7 @@ export function Sources({ title, sources }: { title: string; sources: Source[] }
                 )}
               </p>
               <p className="small">{sourceByline(s)}</p>
-              {s.note && <Prose text={s.note} className="small muted" />}
+              {s.note && <RecordText of={s} field="note" className="small muted" />}
             </div>
           </li>
         ))}

@@ -55,7 +55,7 @@ describe("the record's translations, written and read", () => {
     expect(done.version).toBe(before.version + 1);
     const ru = readIncident(t.db, SLUG, { locale: "ru" }) ?? expect.fail("no incident");
     expect(ru.record.incident.impact).toBe(seed.record.incident.impact);
-    expect(noteOf(ru.record.incident, "impact")).toEqual({ state: "fallback", lang: "en" });
+    expect(noteOf(ru.record.incident, "impact")).toEqual({ state: "fallback", lang: "en", page: "ru" });
     expect(ru.record.events[1]?.title).toBe("Всплеск отмен");
     expect(noteOf(ru.record.events[1] ?? {}, "title")).toMatchObject({ state: "translated", quote: true });
     const audit = lastAudit();

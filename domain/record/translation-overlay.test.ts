@@ -43,7 +43,7 @@ describe("the record in the reader's language", () => {
     const without: RecordTranslations = { ru: { ...chatgpt.translations.ru, incident } };
     const ru = overlayRecord(chatgpt.record, "en", without, "ru");
     expect(ru.incident.impact).toBe(chatgpt.record.incident.impact);
-    expect(noteOf(ru.incident, "impact")).toEqual({ state: "fallback", lang: "en" });
+    expect(noteOf(ru.incident, "impact")).toEqual({ state: "fallback", lang: "en", page: "ru" });
     const bare = overlayRecord(chatgpt.record, "en", {}, "ru");
     expect(notesOf(bare).every((n) => n.state === "fallback" && n.lang === "en")).toBe(true);
     expect(notesOf(bare).length).toBeGreaterThan(50);

@@ -1,4 +1,4 @@
-import { LOCALES, type Locale } from "@/i18n/locales";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "@/i18n/locales";
 import { COLLECTION_NAMES, type Collection } from "./collections";
 import type { IncidentRecord } from "./record";
 import { type LocaleTranslation, type RecordTranslations, type TranslationEntry, type TranslationInput, type TranslationSubject, entryOf, fieldsOf, isQuotedField, itemRef, ownText } from "./translation";
@@ -6,12 +6,12 @@ import { type LocaleTranslation, type RecordTranslations, type TranslationEntry,
 /**
  * What a reader is shown of one text, and what to say of it. own: in the page's language as
  * written (the record's own, or the source's original). translated: from `from`, whose `original`
- * is one click away, or beside it when a quote. fallback: no translation yet, shown in `lang`.
+ * is one click away, or beside it when a quote. fallback: no translation yet into `page`, shown in `lang`.
  */
 export type TextNote =
   | { state: "own"; lang: Locale }
   | { state: "translated"; lang: Locale; from: Locale; original: string; quote: boolean }
-  | { state: "fallback"; lang: Locale };
+  | { state: "fallback"; lang: Locale; page: Locale };
 
 /** A part of the record's notes, by field; carried on the part itself, so views that copy it keep them. */
 export class TextNotes {
@@ -41,13 +41,28 @@ export function notesOf(record: IncidentRecord): TextNote[] {
   return parts.flatMap((part) => (NOTES in part && part[NOTES] instanceof TextNotes ? part[NOTES].values() : []));
 }
 
+/** A part's notes, to spread into an object a view makes of it (a duration's row, an update's view). */
+export const keepNotes = (part: object): object => (NOTES in part && part[NOTES] instanceof TextNotes ? { [NOTES]: part[NOTES] } : {});
+
+/** What a page says of its record's languages: how many texts are translated, from which language, and how many are not yet; null when nothing is to be said. */
+export type RecordLanguages = { page: Locale; translated: number; from: Locale | null; fallbacks: number };
+export function languagesOf(record: IncidentRecord): RecordLanguages | null {
+  const notes = notesOf(record);
+  const translated = notes.flatMap((n) => (n.state === "translated" ? [n.from] : []));
+  const fallbacks = notes.filter((n) => n.state === "fallback").length;
+  if (translated.length === 0 && fallbacks === 0) return null;
+  const from = LOCALES.map((l) => ({ l, n: translated.filter((f) => f === l).length })).sort((a, b) => b.n - a.n)[0];
+  const page = notes.find((n) => n.state !== "fallback")?.lang ?? notes.flatMap((n) => (n.state === "fallback" ? [n.page] : []))[0] ?? DEFAULT_LOCALE;
+  return { page, translated: translated.length, from: from && from.n > 0 ? from.l : null, fallbacks };
+}
+
 type Versions = { own: string; locales: ReadonlyMap<Locale, TranslationEntry> };
 
 function note(v: Versions, textLocale: Locale, locale: Locale, quoted: boolean): { text: string; note: TextNote } {
   const originalIn = [...v.locales].find(([, e]) => e.original);
   const original = originalIn ? { lang: originalIn[0], text: originalIn[1].text, quote: originalIn[1].quote } : { lang: textLocale, text: v.own, quote: false };
   const shown = locale === textLocale ? { text: v.own, original: false, quote: false } : v.locales.get(locale);
-  if (!shown) return { text: v.own, note: { state: "fallback", lang: textLocale } };
+  if (!shown) return { text: v.own, note: { state: "fallback", lang: textLocale, page: locale } };
   if (shown.original || original.lang === locale) return { text: shown.text, note: { state: "own", lang: locale } };
   const quote = quoted || shown.quote || original.quote;
   return { text: shown.text, note: { state: "translated", lang: locale, from: original.lang, original: original.text, quote } };
