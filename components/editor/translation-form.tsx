@@ -56,8 +56,8 @@ function Row({ row, own, lang, words, problem }: { row: TranslationRow; own: Loc
 
 /**
  * Every text of the record beside a box for its version in one language: one form, one save
- * through the one verb, a plain post that works without JavaScript. Remounted at each version,
- * so its boxes show what is stored after a save.
+ * through the one verb, a plain post that works without JavaScript. After a save its boxes hold
+ * what was sent, which is what is stored; the version it sends next is the new one.
  */
 export function TranslationForm({ action, version, groups, own, lang, words }: { action: Action; version: number; groups: TranslationGroup[]; own: Locale; lang: Locale; words: TranslationWords }) {
   const [state, formAction, pending] = useActionState(action, { status: "idle" });

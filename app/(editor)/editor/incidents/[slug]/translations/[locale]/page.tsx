@@ -48,7 +48,7 @@ export default async function EditTranslations({ params }: Props) {
         <p className="mt-2 max-w-prose text-sm">{own === lang ? t("sameLanguage") : t("intro", { own, lang })}</p>
         {groups.length > 0 && (
           <div className="mt-6">
-            <TranslationForm key={stored.version} action={setTranslationsAction.bind(null, slug, lang)} version={stored.version} groups={groups} own={own} lang={lang} words={words} />
+            <TranslationForm action={setTranslationsAction.bind(null, slug, lang)} version={stored.version} groups={groups} own={own} lang={lang} words={words} />
           </div>
         )}
       </section>
