@@ -2,6 +2,7 @@ import { z } from "zod";
 import { invalidInput, parseInput } from "@/domain/input";
 import { COLLECTION_NAMES } from "@/domain/record/collections";
 import { key, positiveDecimalText } from "@/domain/record/common";
+import { localeSchema } from "@/domain/record/translation";
 
 // What a route takes from its address, checked like a body: the path's segments and the query,
 // both strict, so a parameter the route does not know is refused (400) rather than ignored.
@@ -14,6 +15,7 @@ export const ROUTE_PARAMS = {
   incident: z.strictObject({ slug }),
   collection: z.strictObject({ slug, collection }),
   item: z.strictObject({ slug, collection, id: positiveDecimalText }),
+  translations: z.strictObject({ slug, locale: localeSchema }),
 };
 
 /** For the routes that read no query: any parameter at all is refused. */

@@ -9,11 +9,13 @@ import enRecord from "./messages/en/record.json";
 import enSearch from "./messages/en/search.json";
 import enSubscribe from "./messages/en/subscribe.json";
 import ruCommon from "./messages/ru/common.json";
+import enRecordLanguages from "./messages/en/record-languages.json";
 import ruExports from "./messages/ru/exports.json";
 import ruLookup from "./messages/ru/lookup.json";
 import ruMail from "./messages/ru/mail.json";
 import ruNotices from "./messages/ru/notices.json";
 import ruPublic from "./messages/ru/public.json";
+import ruRecordLanguages from "./messages/ru/record-languages.json";
 import ruRecord from "./messages/ru/record.json";
 import ruSearch from "./messages/ru/search.json";
 import ruSubscribe from "./messages/ru/subscribe.json";
@@ -23,12 +25,12 @@ import ruSubscribe from "./messages/ru/subscribe.json";
 // language is a failed test (catalogue.test.ts), and a key the code uses that English lacks is a
 // type error (AppConfig below).
 
-const en = { common: enCommon, lookup: enLookup, subscribe: enSubscribe, mail: enMail, notices: enNotices, search: enSearch, public: enPublic, record: enRecord, exports: enExports };
+const en = { common: enCommon, lookup: enLookup, subscribe: enSubscribe, mail: enMail, notices: enNotices, search: enSearch, public: enPublic, record: enRecord, exports: enExports, recordLanguages: enRecordLanguages };
 export type Messages = typeof en;
 
 export const CATALOGUES: Record<Locale, Messages> = {
   en,
-  ru: { common: ruCommon, lookup: ruLookup, subscribe: ruSubscribe, mail: ruMail, notices: ruNotices, search: ruSearch, public: ruPublic, record: ruRecord, exports: ruExports },
+  ru: { common: ruCommon, lookup: ruLookup, subscribe: ruSubscribe, mail: ruMail, notices: ruNotices, search: ruSearch, public: ruPublic, record: ruRecord, exports: ruExports, recordLanguages: ruRecordLanguages },
 };
 
 declare module "next-intl" {

@@ -5,7 +5,8 @@ import { DEFAULT_LOCALE, type Locale } from "@/i18n/locales";
 import { type StoredRecord, incidentView } from "@/view/incident";
 import { type CardView, newestFirst } from "@/view/card";
 import { type AtomOptions, renderAtomFeed } from "./atom";
-import { buildDocument } from "./document";
+import { type ExportedRecord, buildDocument } from "./document";
+import { overlayRecord } from "@/domain/record/translation-overlay";
 import { renderIncidentHtml, renderIndexHtml } from "./html";
 import { renderMarkdown } from "./markdown";
 
@@ -17,20 +18,23 @@ export function incidentJsonSchema(): string {
   return JSON.stringify({ ...schema, title: "Aftermath incident export" }, null, 2) + "\n";
 }
 
+/** The record as a reader of `locale` reads it (translation-overlay.ts): the JSON keeps its own texts, with every translation beside. */
+const inLocale = (s: ExportedRecord & StoredRecord, locale: Locale): StoredRecord => ({ ...s, record: overlayRecord(s.record, s.textLocale ?? DEFAULT_LOCALE, s.translations ?? {}, locale) });
+
 /** An incident's files: each name inside incidents/<slug>/ with its content type, and what makes it in a language (the JSON and its schema are the same in every one). */
 const INCIDENT_FILES = {
-  "index.html": { type: "text/html; charset=utf-8", make: (s: StoredRecord, locale: Locale) => renderIncidentHtml(incidentView(s, locale), SCHEMA_VERSION) },
-  "postmortem.md": { type: "text/markdown; charset=utf-8", make: (s: StoredRecord, locale: Locale) => renderMarkdown(incidentView(s, locale), SCHEMA_VERSION) },
+  "index.html": { type: "text/html; charset=utf-8", make: (s: ExportedRecord & StoredRecord, locale: Locale) => renderIncidentHtml(incidentView(inLocale(s, locale), locale), SCHEMA_VERSION) },
+  "postmortem.md": { type: "text/markdown; charset=utf-8", make: (s: ExportedRecord & StoredRecord, locale: Locale) => renderMarkdown(incidentView(inLocale(s, locale), locale), SCHEMA_VERSION) },
   "incident.json": {
     type: "application/json",
-    make: (s: StoredRecord) => JSON.stringify({ $schema: `./${INCIDENT_SCHEMA_FILE}`, ...buildDocument(s) }, null, 2) + "\n",
+    make: (s: ExportedRecord) => JSON.stringify({ $schema: `./${INCIDENT_SCHEMA_FILE}`, ...buildDocument(s) }, null, 2) + "\n",
   },
   [INCIDENT_SCHEMA_FILE]: { type: "application/schema+json", make: () => incidentJsonSchema() },
 } as const;
 export type IncidentFile = keyof typeof INCIDENT_FILES;
 
 /** Every file of one incident's export in a language, by its name inside incidents/<slug>/. */
-export function incidentFiles(stored: StoredRecord, locale: Locale): Record<IncidentFile, string> {
+export function incidentFiles(stored: ExportedRecord & StoredRecord, locale: Locale): Record<IncidentFile, string> {
   return {
     "index.html": INCIDENT_FILES["index.html"].make(stored, locale),
     "postmortem.md": INCIDENT_FILES["postmortem.md"].make(stored, locale),
@@ -76,8 +80,8 @@ export function siteFiles(cards: CardView[], baseUrl: string, locale: Locale): R
   return files;
 }
 
-/** One of an incident's files as the app serves it at /incidents/<slug>/<name> (and /ru/incidents/…, in Russian). */
-export function incidentFile(stored: StoredRecord, name: IncidentFile, locale: Locale): { body: string; type: string } {
+/** One of an incident's files as the app serves it at /incidents/<slug>/<name>, its HTML and Markdown in `locale` (at /ru/incidents/…, Russian). */
+export function incidentFile(stored: ExportedRecord & StoredRecord, name: IncidentFile, locale: Locale): { body: string; type: string } {
   const file = INCIDENT_FILES[name];
   return { body: file.make(stored, locale), type: file.type };
 }

@@ -5,6 +5,7 @@ import { capitalize } from "@/lib/words";
 import { type CitedEvent, type SectionView, statusLabel } from "@/view/incident";
 import type { TimelineItem } from "@/view/timeline";
 import type { Wording } from "@/view/words";
+import { mdText } from "./markdown-texts";
 import { blocks, fn, heading, md, mdLine, table } from "./markdown-kit";
 
 type Of<I extends SectionView["id"]> = Extract<SectionView, { id: I }>;
@@ -25,7 +26,7 @@ function eventMd(item: TimelineItem<CitedEvent>, { t, date }: Wording): string {
   const lines = [
     ...(gapBefore ? [`*${md(gapBefore)}*`] : []),
     `**${md(when)}**${sameDayUntimed ? ` ${md(t("exports.markdown.untimed"))}` : ""} · ${md(t("record.timeline.phase", { phase: event.phase }))} — **${md(event.title)}**${fn(event.cites)}`,
-    ...(event.detail ? [mdLine(event.detail)] : []),
+    ...(event.detail ? [mdText(event, "detail")] : []),
   ];
   // A trailing backslash is a hard line break; continuation lines are indented into the item.
   return `- ${lines.join("\\\n  ")}`;
@@ -98,19 +99,19 @@ function assessments(s: Of<"assessments">, { t }: Wording): string {
     heading(s.title),
     s.findings.length ? `### ${md(t("record.assessments.findings"))}` : null,
     s.findings.length ? md(s.assessors.join("; ")) : null,
-    s.findings.map((f) => `- ${mdLine(f.statement, fn(f.cites))}`).join("\n"),
+    s.findings.map((f) => `- ${mdText(f, "statement", fn(f.cites))}`).join("\n"),
     s.reactions.length ? `### ${md(t("record.assessments.reactions"))}` : null,
-    s.reactions.map((r) => `- **${md(r.who)}**${r.affiliation ? ` (${md(r.affiliation)})` : ""}: ${mdLine(r.statement, fn(r.cites))}`).join("\n"),
+    s.reactions.map((r) => `- **${md(r.who)}**${r.affiliation ? ` (${md(r.affiliation)})` : ""}: ${mdText(r, "statement", fn(r.cites))}`).join("\n"),
   );
 }
 
 function advice(s: Of<"advice">, { locale }: Wording): string {
-  const groups = s.groups.map((g) => blocks(`### ${md(g.title)}`, g.items.map((r) => `- *${md(statusLabel(r.status, locale))}* — ${mdLine(r.text, fn(r.cites))}`).join("\n")));
+  const groups = s.groups.map((g) => blocks(`### ${md(g.title)}`, g.items.map((r) => `- *${md(statusLabel(r.status, locale))}* — ${mdText(r, "text", fn(r.cites))}`).join("\n")));
   return blocks(heading(s.title), ...groups);
 }
 
 function context(s: Of<"context">): string {
-  const topics = s.topics.map((t) => blocks(`### ${md(t.topic)}`, t.facts.map((f) => `- ${mdLine(f.statement, fn(f.cites))}`).join("\n")));
+  const topics = s.topics.map((t) => blocks(`### ${md(t.topic)}`, t.facts.map((f) => `- ${mdText(f, "statement", fn(f.cites))}`).join("\n")));
   return blocks(heading(s.title), ...topics);
 }
 

@@ -2,7 +2,8 @@ import type { DurationRow } from "@/view/durations";
 import { rowRange } from "@/view/durations";
 import type { IncidentView, LeadFact } from "@/view/incident";
 import { type Wording, wording } from "@/view/words";
-import { blocks, fn, heading, md, mdLine, mdProse } from "./markdown-kit";
+import { mdText, mdTextBlock } from "./markdown-texts";
+import { blocks, fn, heading, md, mdLine } from "./markdown-kit";
 import { sectionMarkdown } from "./markdown-sections";
 
 function range(r: DurationRow, w: Wording): string {
@@ -10,10 +11,10 @@ function range(r: DurationRow, w: Wording): string {
   return between ? `${md(between)}: **${md(r.display)}**` : `**${md(r.display)}**`;
 }
 
-function leadFact(f: LeadFact, w: Wording, howLong: string): string {
+function leadFact(f: LeadFact, incident: object, w: Wording, howLong: string): string {
   switch (f.kind) {
     case "prose":
-      return `- **${md(f.term)}:** ${mdLine(f.text)}`;
+      return `- **${md(f.term)}:** ${mdText(incident, f.field)}`;
     case "attack":
       return `- **${md(f.term)}:** ${md(f.answer)}.${f.note ? ` ${mdLine(f.note)}` : ""}`;
     case "duration": {
@@ -37,7 +38,7 @@ export function renderMarkdown(view: IncidentView, schemaVersion: number): strin
     blocks(
       `# ${md(view.title)}`,
       tags,
-      blocks(heading(w.t("record.sections.lead")), mdProse(view.summary, fn(view.cites)), view.lead.map((f) => leadFact(f, w, howLong)).join("\n")),
+      blocks(heading(w.t("record.sections.lead")), mdTextBlock(view.incident, "summary", fn(view.cites)), view.lead.map((f) => leadFact(f, view.incident, w, howLong)).join("\n")),
       ...view.sections.map((s) => sectionMarkdown(s, w)),
       `*${md(w.t("exports.markdown.footer", { version: schemaVersion }))}*`,
     ) + "\n"

@@ -60,7 +60,7 @@ const write = (relative: string, content: string) => {
 
 slugs.forEach((slug, i) => {
   if (progress) process.stderr.write(`\rexporting ${i + 1}/${slugs.length}: ${slug}`.padEnd(78).slice(0, 78));
-  const stored = readIncident(db, slug);
+  const stored = readIncident(db, slug, { translations: "all" });
   if (!stored) fail(`incident "${slug}" vanished while exporting`);
   locales.forEach((locale, n) => {
     cards.get(locale)?.push(cardView(stored, locale));

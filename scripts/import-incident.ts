@@ -34,7 +34,7 @@ if (!parsed.success) {
 const db = openDatabase(databasePath(readEnv()), { create: true });
 try {
   migrateDatabase(db);
-  const { slug } = importRecord({ db, actor: operator("import-incident"), input: { record: parsed.data.record, affected: parsed.data.affected, updatedAt: parsed.data.updatedAt } });
+  const { slug } = importRecord({ db, actor: operator("import-incident"), input: { record: parsed.data.record, affected: parsed.data.affected, updatedAt: parsed.data.updatedAt, textLocale: parsed.data.textLocale, translations: parsed.data.translations } });
   console.log(`imported ${slug} from ${file}`);
 } catch (error) {
   fail(error instanceof DomainError ? error.message : `nothing was imported: ${(error as Error).message}`);

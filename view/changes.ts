@@ -4,6 +4,7 @@ import { isCollection } from "@/domain/record/collections";
 import { INCIDENT_LABELS } from "@/domain/record/incident";
 import type { Locale } from "@/i18n/locales";
 import type { Translator } from "@/i18n/translate";
+import { translationChangeLine } from "./translation-changes";
 import { wording } from "./words";
 
 /** An audit entry as readers may learn of it: when, what kind, and the incident's fields before and after (never who). */
@@ -45,6 +46,11 @@ export function publicChangeLines(entries: readonly PublicEntry[], locale: Local
   const { t } = wording(locale);
   const lines: Array<{ at: string; summary: string; run?: { entity: string; action: AuditAction; count: number } }> = [];
   for (const e of entries) {
+    const translated = translationChangeLine(e, locale);
+    if (translated) {
+      lines.push({ at: e.at, summary: translated });
+      continue;
+    }
     if (e.entity === "incident") {
       lines.push({ at: e.at, summary: e.action === "update" ? incidentChange(e, t) : t("public.changes.incident", { action: e.action }) });
       continue;

@@ -1,4 +1,5 @@
 import { type DurationCommon, durationCommon } from "@/domain/record/collections/durations";
+import { keepNotes } from "@/domain/record/translation-overlay";
 import { type ClaimLength, claimLength } from "@/domain/record/duration-length";
 import type { Event } from "@/domain/record/collections/events";
 import type { IncidentRecord } from "@/domain/record/record";
@@ -54,7 +55,7 @@ export function durationRows(record: IncidentRecord, locale: Locale): DurationRo
     const c = claimLength(d, from, to, words);
     // A rounder reading is never set beside a minute-exact length.
     const approx = c.approx && c.basis !== "minute" ? c.approx : null;
-    return { ...durationCommon(d), ...c, approx, from, to, display: approx ? `${c.length} (${approx})` : c.length, contested: disputed.has(d.key) && c.basis === "stated" };
+    return { ...keepNotes(d), ...durationCommon(d), ...c, approx, from, to, display: approx ? `${c.length} (${approx})` : c.length, contested: disputed.has(d.key) && c.basis === "stated" };
   });
 }
 

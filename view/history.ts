@@ -2,6 +2,7 @@ import { z } from "zod";
 import { collectionOf, isCollection } from "@/domain/record/collections";
 import { INCIDENT_LABELS, fieldName } from "@/domain/record/incident";
 import { type DiffPart, wordDiff } from "@/lib/word-diff";
+import { translationChangeLine } from "./translation-changes";
 
 /** An audit entry as the editor's history reads it (db/read/editor.ts historyOf). */
 export type HistoryEntry = { id: number; at: string; actor: string; action: string; entity: string; before: unknown; after: unknown };
@@ -21,6 +22,8 @@ function headline(e: HistoryEntry): string {
   const verb = VERB[e.action] ?? e.action;
   if (e.entity === "incident") return e.action === "create" ? "Created the incident" : `${verb} the incident`;
   if (e.entity === "affected") return `${verb} the affected list`;
+  const translated = translationChangeLine(e);
+  if (translated) return translated;
   if (!isCollection(e.entity)) return `${verb} ${e.entity}`;
   const spec = collectionOf(e.entity);
   const item = fieldsOf(e.after ?? e.before);

@@ -14,6 +14,7 @@ import { formatLongDate, servedSources } from "./format";
 import { listWords } from "./list-words";
 import { type Timeline, type TimelineEvent, buildTimeline } from "./timeline";
 import { type UpdateView, updatesView } from "./updates";
+import { type RecordLanguages, languagesOf } from "@/domain/record/translation-overlay";
 import { type Wording, wording } from "./words";
 
 // The one view model of an incident: the page, the HTML and Markdown exports and the feed read it,
@@ -23,7 +24,7 @@ import { type Wording, wording } from "./words";
 export type CitedEvent = TimelineEvent & { cites: number[] };
 
 export type LeadFact =
-  | { term: string; kind: "prose"; text: string }
+  | { term: string; kind: "prose"; text: string; field: "impact" | "cause" }
   | { term: string; kind: "attack"; answer: string; note: string | null }
   | { term: string; kind: "duration"; row: DurationRow; disputes: DurationRow[] };
 
@@ -57,6 +58,10 @@ export type IncidentView = {
   cites: number[];
   impact: string;
   updatedAt: string;
+  /** The incident's own fields as shown, each text with its note on its language (record-text.tsx reads them). */
+  incident: IncidentRecord["incident"];
+  /** What the page says of the record's languages; null when it is all in the page's own. */
+  languages: RecordLanguages | null;
   lead: LeadFact[];
   /** Accounts can be checked: a list with its rows is published (not none, not counts only). */
   lookup: boolean;
@@ -84,8 +89,8 @@ function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Array<{ ke
 function leadFacts(record: IncidentRecord, rows: DurationRow[], { t }: Wording): LeadFact[] {
   const i = record.incident;
   const facts: LeadFact[] = [
-    { term: t("record.lead.impact"), kind: "prose", text: i.impact },
-    { term: t("record.lead.cause"), kind: "prose", text: i.cause },
+    { term: t("record.lead.impact"), kind: "prose", text: i.impact, field: "impact" },
+    { term: t("record.lead.cause"), kind: "prose", text: i.cause, field: "cause" },
   ];
   // Whether it was an attack is shown once someone with standing has said, or a note says why not yet.
   const answer = t("record.lead.answer", { answer: i.isAttack === null ? "unknown" : i.isAttack ? "yes" : "no" });
@@ -153,6 +158,8 @@ export function incidentView(stored: StoredRecord, locale: Locale): IncidentView
     cites: i.cites,
     impact: i.impact,
     updatedAt: stored.updatedAt,
+    incident: i,
+    languages: languagesOf(record),
     lead: leadFacts(record, rows, w),
     lookup: stored.affected?.rows === true,
     sections: sectionsOf(stored, rows, w),

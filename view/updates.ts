@@ -1,5 +1,6 @@
 import type { Update } from "@/domain/record/collections/updates";
 import type { UpdateStatus } from "@/domain/record/constants";
+import { keepNotes } from "@/domain/record/translation-overlay";
 import type { Locale } from "@/i18n/locales";
 import { toDateTimeAttr } from "@/lib/precise-time";
 import { wording } from "./words";
@@ -23,6 +24,6 @@ export function updatesView(updates: readonly Update[], locale: Locale): UpdateV
     .sort((a, b) => b.u.at.localeCompare(a.u.at) || b.i - a.i)
     .map(({ u }) => {
       const time = { at: u.at, precision: "minute" as const };
-      return { at: u.at, dateTime: toDateTimeAttr(time) ?? u.at, when: w.date(time), status: u.status, label: w.t("record.update.status", { status: u.status }), body: u.body, cites: u.cites };
+      return { ...keepNotes(u), at: u.at, dateTime: toDateTimeAttr(time) ?? u.at, when: w.date(time), status: u.status, label: w.t("record.update.status", { status: u.status }), body: u.body, cites: u.cites };
     });
 }

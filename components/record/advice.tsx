@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useLocale } from "next-intl";
 import { type AdviceGroup, statusLabel } from "@/view/incident";
 import { Cite } from "./cite";
-import { Prose } from "./prose";
+import { RecordText } from "./record-text";
 import { Section } from "./section";
 
 /** Advice to tenants, what the provider changed, and what to watch, each with its status; advice the lookup carries out is followed by the way to it (`check`, the page's only). */
@@ -18,7 +18,7 @@ export function Advice({ title, groups, check }: { title: string; groups: Advice
               {g.items.map((r, i) => (
                 <li key={i}>
                   <span className="status">{statusLabel(r.status, locale)}</span>
-                  <Prose text={r.text} after={<Cite numbers={r.cites} />} className="run-in" />
+                  <RecordText of={r} field="text" after={<Cite numbers={r.cites} />} className="run-in" />
                   {r.answeredByLookup && check && <p className="no-print">{check}</p>}
                 </li>
               ))}

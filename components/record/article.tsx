@@ -8,6 +8,7 @@ import { Context } from "./context";
 import { Durations } from "./durations";
 import { Figures } from "./figures";
 import { RecordHeader } from "./header";
+import { RecordLanguagesNote } from "./record-text";
 import { Lead } from "./lead";
 import { Sources } from "./sources";
 import { Timeline } from "./timeline";
@@ -46,6 +47,7 @@ export function RecordArticle({ view, actions, check, changesHref = null }: { vi
   return (
     <article className="record">
       <RecordHeader view={view} changesHref={changesHref} />
+      <RecordLanguagesNote languages={view.languages} />
       <Lead view={view} />
       {actions}
       {view.sections.length > 0 && (

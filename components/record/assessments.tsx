@@ -2,7 +2,7 @@ import type { Finding } from "@/domain/record/collections/findings";
 import type { Reaction } from "@/domain/record/collections/reactions";
 import { useTranslations } from "next-intl";
 import { Cite } from "./cite";
-import { Prose } from "./prose";
+import { RecordText, RecordWords } from "./record-text";
 import { Section } from "./section";
 
 /** Third parties' findings, and what others said of them. */
@@ -18,7 +18,7 @@ export function Assessments({ title, findings, assessors, reactions }: { title: 
             <ul>
               {findings.map((f, i) => (
                 <li key={i}>
-                  <Prose text={f.statement} after={<Cite numbers={f.cites} />} />
+                  <RecordText of={f} field="statement" after={<Cite numbers={f.cites} />} />
                 </li>
               ))}
             </ul>
@@ -31,10 +31,17 @@ export function Assessments({ title, findings, assessors, reactions }: { title: 
               {reactions.map((r, i) => (
                 <li key={i}>
                   <p>
-                    <strong>{r.who}</strong>
-                    {r.affiliation && <span className="muted"> ({r.affiliation})</span>}
+                    <strong>
+                      <RecordWords of={r} field="who" />
+                    </strong>
+                    {r.affiliation && (
+                      <span className="muted">
+                        {" "}
+                        (<RecordWords of={r} field="affiliation" />)
+                      </span>
+                    )}
                   </p>
-                  <Prose text={r.statement} after={<Cite numbers={r.cites} />} />
+                  <RecordText of={r} field="statement" after={<Cite numbers={r.cites} />} />
                 </li>
               ))}
             </ul>

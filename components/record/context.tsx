@@ -1,6 +1,6 @@
 import type { ContextFact } from "@/domain/record/collections/context";
 import { Cite } from "./cite";
-import { Prose } from "./prose";
+import { RecordText } from "./record-text";
 import { Section } from "./section";
 
 /** Background a reader needs, by topic, under the title the record gives it. */
@@ -14,7 +14,7 @@ export function Context({ title, topics }: { title: string; topics: Array<{ topi
             <ul>
               {t.facts.map((f, i) => (
                 <li key={i}>
-                  <Prose text={f.statement} after={<Cite numbers={f.cites} />} />
+                  <RecordText of={f} field="statement" after={<Cite numbers={f.cites} />} />
                 </li>
               ))}
             </ul>

@@ -3,7 +3,7 @@ import { ChartFigure } from "@/components/charts/chart-figure";
 import { type DurationBar, DurationChart } from "@/components/charts/duration-chart";
 import { type DurationPanel, type DurationRow, inUnit } from "@/view/durations";
 import { Cite } from "./cite";
-import { Prose } from "./prose";
+import { RecordText, RecordWords } from "./record-text";
 import { Section } from "./section";
 import { TimeTag } from "./time";
 
@@ -26,12 +26,12 @@ function Contested({ pairs }: { pairs: Array<{ claim: DurationRow; other: Durati
               <Cite numbers={c.cites} />
             </dd>
             <dd className="small">
-              <Prose text={c.method} />
+              <RecordText of={c} field="method" />
             </dd>
           </div>
         ))}
       </dl>
-      {claim.note && <Prose text={claim.note} className="small" />}
+      {claim.note && <RecordText of={claim} field="note" className="small" />}
     </aside>
   ));
 }
@@ -72,7 +72,7 @@ function Table({ rows }: { rows: DurationRow[] }) {
           {rows.map((r) => (
             <tr key={r.key} id={`duration-${r.key}`}>
               <th scope="row">
-                {r.label}
+                <RecordWords of={r} field="label" />
                 <Cite numbers={r.cites} />
               </th>
               <td data-label={t("length")}>
@@ -83,8 +83,11 @@ function Table({ rows }: { rows: DurationRow[] }) {
                 <Between row={r} />
               </td>
               <td data-label={t("who")}>
-                <strong>{r.countedBy}.</strong> <Prose text={r.method} inline />
-                {r.note && <Prose text={r.note} className="block muted" />}
+                <strong>
+                  <RecordWords of={r} field="countedBy" />.
+                </strong>{" "}
+                <RecordWords of={r} field="method" markdown />
+                {r.note && <RecordText of={r} field="note" className="block muted" />}
               </td>
             </tr>
           ))}

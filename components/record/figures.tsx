@@ -1,7 +1,7 @@
 import type { Figure } from "@/domain/record/collections/figures";
 import { Cite } from "./cite";
 import { FigureValue } from "./figure-value";
-import { Prose } from "./prose";
+import { RecordText, RecordWords } from "./record-text";
 import { Section } from "./section";
 
 /** Each figure as the source states it, with what it counts and where it comes from. */
@@ -12,9 +12,9 @@ export function Figures({ title, figures }: { title: string; figures: Figure[] }
         {figures.map((f, i) => (
           <div key={i} className="figure">
             <dt>
-              {f.label}
+              <RecordWords of={f} field="label" />
               <Cite numbers={f.cites} />
-              {f.note && <Prose text={f.note} className="block note" />}
+              {f.note && <RecordText of={f} field="note" className="block note" />}
             </dt>
             <dd>
               <FigureValue value={f.value} unit={f.unit} />

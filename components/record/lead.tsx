@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 import type { DurationRow } from "@/view/durations";
 import type { IncidentView, LeadFact } from "@/view/incident";
 import { Cite } from "./cite";
-import { Prose } from "./prose";
+import { RecordText, RecordWords } from "./record-text";
 import { Section } from "./section";
 import { TimeTag } from "./time";
 
@@ -17,11 +17,11 @@ function Range({ row }: { row: DurationRow }) {
   );
 }
 
-function Fact({ fact }: { fact: LeadFact }) {
+function Fact({ fact, incident }: { fact: LeadFact; incident: object }) {
   const t = useTranslations("record.lead");
   switch (fact.kind) {
     case "prose":
-      return <Prose text={fact.text} />;
+      return <RecordText of={incident} field={fact.field} />;
     case "attack":
       return (
         <p>
@@ -29,7 +29,7 @@ function Fact({ fact }: { fact: LeadFact }) {
           {fact.note && (
             <>
               {" "}
-              <Prose text={fact.note} inline />
+              <RecordWords of={incident} field="attackNote" markdown />
             </>
           )}
         </p>
@@ -42,7 +42,7 @@ function Fact({ fact }: { fact: LeadFact }) {
           {fact.disputes.map((d) => (
             <span key={d.key} className="block">
               {d.countedBy}: <strong>{d.display}</strong>
-              <Cite numbers={d.cites} />. <Prose text={d.method} inline /> (<a href="#durations-heading">{t("whyDiffer")}</a>)
+              <Cite numbers={d.cites} />. <RecordWords of={d} field="method" markdown /> (<a href="#durations-heading">{t("whyDiffer")}</a>)
             </span>
           ))}
         </p>
@@ -55,13 +55,13 @@ export function Lead({ view }: { view: IncidentView }) {
   const t = useTranslations("record.sections");
   return (
     <Section id="lead" title={t("lead")}>
-      <Prose text={view.summary} after={<Cite numbers={view.cites} />} className="summary" />
+      <RecordText of={view.incident} field="summary" after={<Cite numbers={view.cites} />} className="summary" />
       <dl className="facts">
         {view.lead.map((f) => (
           <Fragment key={f.term}>
             <dt>{f.term}</dt>
             <dd>
-              <Fact fact={f} />
+              <Fact fact={f} incident={view.incident} />
             </dd>
           </Fragment>
         ))}

@@ -1,7 +1,7 @@
 import type { Source } from "@/domain/record/collections/sources";
 import { useLocale } from "next-intl";
 import { sourceByline } from "@/view/format";
-import { Prose } from "./prose";
+import { RecordText } from "./record-text";
 import { Section } from "./section";
 
 /** The numbered list every citation mark points into; a source's address is a link only when it is known. */
@@ -24,7 +24,7 @@ export function Sources({ title, sources }: { title: string; sources: Source[] }
                 )}
               </p>
               <p className="small">{sourceByline(s, locale)}</p>
-              {s.note && <Prose text={s.note} className="small muted" />}
+              {s.note && <RecordText of={s} field="note" className="small muted" />}
             </div>
           </li>
         ))}

@@ -2,7 +2,7 @@ import { useTranslations } from "next-intl";
 import type { CitedEvent } from "@/view/incident";
 import type { Timeline as TimelineView, TimelineItem } from "@/view/timeline";
 import { Cite } from "./cite";
-import { Prose } from "./prose";
+import { RecordText, RecordWords } from "./record-text";
 import { Section } from "./section";
 import { EventTime, TimeZoneProvider, TimeZoneSwitch } from "./time-zone";
 
@@ -18,10 +18,10 @@ function EventRow({ item }: { item: TimelineItem<CitedEvent> }) {
         <span className={`phase ph-${event.phase}`}>{t("phase", { phase: event.phase })}</span>
       </p>
       <p className="ev-title">
-        {event.title}
+        <RecordWords of={event} field="title" />
         <Cite numbers={event.cites} />
       </p>
-      {event.detail && <Prose text={event.detail} className="ev-detail" />}
+      {event.detail && <RecordText of={event} field="detail" className="ev-detail" />}
     </li>
   );
 }

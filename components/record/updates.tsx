@@ -1,6 +1,6 @@
 import type { UpdateView } from "@/view/updates";
 import { Cite } from "./cite";
-import { Prose } from "./prose";
+import { RecordText } from "./record-text";
 import { Section } from "./section";
 
 /** The updates posted while the incident was open, newest first, each with its status and time. */
@@ -13,7 +13,7 @@ export function Updates({ title, updates }: { title: string; updates: UpdateView
             <p className="small">
               <span className={`status update-${u.status}`}>{u.label}</span> <time dateTime={u.dateTime}>{u.when}</time>
             </p>
-            <Prose text={u.body} after={u.cites.length ? <Cite numbers={u.cites} /> : undefined} />
+            <RecordText of={u} field="body" after={u.cites.length ? <Cite numbers={u.cites} /> : undefined} />
           </li>
         ))}
       </ol>

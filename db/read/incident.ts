@@ -8,6 +8,10 @@ import { type AffectedShape, storedShape } from "@/domain/record/affected-shape"
 import type { Db, Tx } from "../client";
 import { incident } from "../schema";
 import { citationsOf, incidentFields, readItems } from "./items";
+import { plainTranslations, translationRows } from "./translations";
+import { DEFAULT_LOCALE, type Locale, isLocale } from "@/i18n/locales";
+import type { RecordTranslations } from "@/domain/record/translation";
+import { overlayRecord } from "@/domain/record/translation-overlay";
 
 /** One incident as stored: the record in its plain form, the row id of each item, its list's counts. */
 export type StoredIncident = {
@@ -22,7 +26,15 @@ export type StoredIncident = {
   ids: Record<Collection, number[]>;
   /** The live affected list's counts; null when no list has been published. */
   affected: { rows: boolean; summary: AffectedSummary } | null;
+  /** The language of the record's own texts; `record` is overlaid in `locale` when one was asked for (translation-overlay.ts). */
+  textLocale: Locale;
+  locale: Locale | null;
+  /** The translations read: into `locale` and the originals, or every one when asked for all; none otherwise. */
+  translations: RecordTranslations;
 };
+
+/** What a read brings besides the record: a language to show it in, or every translation (the export, the editor). */
+export type ReadOptions = { drafts?: boolean; locale?: Locale; translations?: "all" };
 
 /** An incident's record in its plain form as this transaction sees it (a write's own changes included), and its items' row ids. */
 export function recordIn(tx: Tx, row: typeof incident.$inferSelect): { record: IncidentRecord; ids: Record<Collection, number[]> } {
@@ -36,9 +48,9 @@ export function recordIn(tx: Tx, row: typeof incident.$inferSelect): { record: I
 /**
  * The one read of a record: every page, export and the editor take an incident from here. One read
  * transaction, so it is one version of the record; a published one unless `drafts`. The affected
- * list arrives as its counts only.
+ * list arrives as its counts only. With `locale`, its texts are in that language where translated.
  */
-export function readIncident(db: Db, slug: string, { drafts = false } = {}): StoredIncident | null {
+export function readIncident(db: Db, slug: string, { drafts = false, locale, translations: which }: ReadOptions = {}): StoredIncident | null {
   return db.transaction((tx) => {
     const row = tx
       .select()
@@ -48,6 +60,9 @@ export function readIncident(db: Db, slug: string, { drafts = false } = {}): Sto
     if (!row) return null;
     const { record, ids } = recordIn(tx, row);
     const live = readLiveList(tx, row.id);
+    const textLocale = isLocale(row.textLocale) ? row.textLocale : DEFAULT_LOCALE;
+    const asked = which ?? locale;
+    const translations = asked ? plainTranslations(translationRows(tx, row.id, asked), record, ids) : {};
     return {
       id: row.id,
       slug: row.slug,
@@ -55,9 +70,12 @@ export function readIncident(db: Db, slug: string, { drafts = false } = {}): Sto
       version: row.version,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
-      record,
+      record: locale ? overlayRecord(record, textLocale, translations, locale) : record,
       ids,
       affected: live ? { rows: live.rows, summary: live.summary } : null,
+      textLocale,
+      locale: locale ?? null,
+      translations,
     };
   });
 }

@@ -24,8 +24,8 @@ export async function loadSeed(db: Db, secret: string): Promise<SeedResult[]> {
       results.push({ slug, loaded: false, affected: 0 });
       continue;
     }
-    const { record, sample } = readSeedIncident(slug);
-    importRecord({ db, actor: SEED, input: { record } });
+    const { record, sample, translations } = readSeedIncident(slug);
+    importRecord({ db, actor: SEED, input: { record, translations } });
     const affected = sample
       ? (await importAffectedList({ db, actor: SEED, slug, version: null, rows: { values: generateSample(sample) }, replace: true, sample, secret })).report.added
       : 0;

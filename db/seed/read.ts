@@ -5,6 +5,8 @@ import { type IncidentRecord, incidentRecord } from "@/domain/record/record";
 import type { z } from "zod";
 import { type SampleSpec, sampleSpec } from "@/lib/sample-list";
 import { shapeOf } from "@/domain/record/affected-shape";
+import { TRANSLATION_FILE, seedTranslations } from "./translations";
+import type { RecordTranslations } from "@/domain/record/translation";
 
 // The shipped incidents: each folder of seed/ holds one, as plain JSON in the record's format.
 
@@ -15,7 +17,7 @@ const SAMPLE_FILE = "sample.json";
 /** Optional: what one row of the incident's affected list is (domain/record/affected-shape.ts). */
 const SHAPE_FILE = "affected-shape.json";
 
-export type SeedIncident = { record: IncidentRecord; sample: SampleSpec | null };
+export type SeedIncident = { record: IncidentRecord; sample: SampleSpec | null; translations: RecordTranslations };
 
 /** The slugs of the shipped incidents: the folders of seed/, in name order. */
 export function shippedSlugs(dir: string = SEED_DIR): string[] {
@@ -50,7 +52,9 @@ export function readSeedIncident(slug: string, dir: string = SEED_DIR): SeedInci
   const fileOf = (part: string) => (part === "incident" ? INCIDENT_FILE : part === "affectedShape" ? SHAPE_FILE : isCollection(part) ? COLLECTIONS[part].seedFile : part);
   if (!parsed.success) throw new Error(`The seed is invalid:\n${problemsOf(slug, parsed.error.issues, fileOf).join("\n")}`);
   const sample = optionalFile(slug, folder, SAMPLE_FILE, sampleSpec);
-  return { record: parsed.data, sample: sample && { ...sample, accountForm: shapeOf(parsed.data).account.form } };
+  const files = fs.readdirSync(folder).filter((f) => TRANSLATION_FILE.test(f)).sort();
+  const translations = seedTranslations(slug, files.map((file) => ({ file, raw: readJson(path.join(folder, file)) })), parsed.data);
+  return { record: parsed.data, sample: sample && { ...sample, accountForm: shapeOf(parsed.data).account.form }, translations };
 }
 
 /** One of the folder's optional files, checked; null when it is not there. */

@@ -10,7 +10,7 @@ import { DomainError } from "@/domain/errors";
 import { parseInput } from "@/domain/input";
 import type { Db } from "../client";
 import { citesOf, itemIn, keyColumn } from "../read/items";
-import { citation } from "../schema";
+import { citation, translation } from "../schema";
 import { type Tx, assertCanWrite, mutateIncident, setCitations } from "./mutate";
 
 type Row = Record<string, unknown>;
@@ -169,6 +169,8 @@ export function removeItem(args: { db: Db; actor: Actor; slug: string; collectio
     } else {
       tx.delete(citation).where(and(eq(citation.subjectType, spec.subject), eq(citation.subjectId, id))).run();
     }
+    // Its translations go with it: they name it by row id, which no foreign key guards.
+    tx.delete(translation).where(and(eq(translation.subject, collection), eq(translation.subjectId, id))).run();
     guarded(`Cannot delete ${collection} item ${id} (something refers to it)`, () => tx.delete(spec.table).where(eq(spec.table.id, id)).run());
     return { action: "delete", entity: collection, entityId: id, before, after: null, result: { id } };
   });

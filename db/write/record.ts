@@ -16,12 +16,18 @@ import { insertRecord } from "./insert-record";
 import { keepListing } from "./listing";
 import { assertCanWrite } from "./mutate";
 import { writeTransaction } from "../transaction";
+import { DEFAULT_LOCALE } from "@/i18n/locales";
+import { localeSchema, recordTranslationsSchema } from "@/domain/record/translation";
+import { insertTranslations } from "./translations";
 
 const importInput = z.strictObject({
   record: incidentRecord,
   affected: affectedSummarySchema.nullable().default(null),
   /** The record's last change where it was exported: an import is a copy, not an edit of it. */
   updatedAt: z.iso.datetime({ offset: false }).optional(),
+  /** The language of the record's own texts, and its versions in others (domain/record/translation.ts). */
+  textLocale: localeSchema.default(DEFAULT_LOCALE),
+  translations: recordTranslationsSchema.default({}),
 });
 
 /**
@@ -31,7 +37,7 @@ const importInput = z.strictObject({
  */
 export function importRecord({ db, actor, input }: { db: Db; actor: Actor; input: unknown }): { slug: string; version: number } {
   assertCanWrite(actor);
-  const { record, affected, updatedAt } = parseInput(importInput, input);
+  const { record, affected, updatedAt, textLocale, translations } = parseInput(importInput, input);
   const { slug } = record.incident;
   return writeTransaction(db, (tx) => {
     if (tx.select({ n: count() }).from(incident).where(eq(incident.slug, slug)).get()?.n) {
@@ -40,6 +46,8 @@ export function importRecord({ db, actor, input }: { db: Db; actor: Actor; input
     const problem = recordProblems(record)[0];
     if (problem) throw new DomainError("invalid", `Nothing was imported: ${problem.message}`);
     const incidentId = insertRecord(tx, record, updatedAt);
+    if (textLocale !== DEFAULT_LOCALE) tx.update(incident).set({ textLocale }).where(eq(incident.id, incidentId)).run();
+    insertTranslations(tx, incidentId, translations);
     if (affected) insertCountsList(db, incidentId, affected);
     keepListing(tx, incidentId);
     const items = Object.fromEntries(COLLECTION_NAMES.map((c) => [c, record[c].length]));
@@ -50,7 +58,7 @@ export function importRecord({ db, actor, input }: { db: Db; actor: Actor; input
       entity: "incident",
       entityId: incidentId,
       before: null,
-      after: { slug, title: record.incident.title, items, affected: affected ? { total: affected.total, sample: affected.sample, rows: false } : null },
+      after: { slug, title: record.incident.title, items, textLocale, translations: Object.keys(translations), affected: affected ? { total: affected.total, sample: affected.sample, rows: false } : null },
     });
     return { slug, version: 1 };
   });

@@ -4,6 +4,7 @@ import { incidentRecord } from "./record";
 import { sourceUrl } from "./collections/sources";
 import { upgradeV1, v1DocumentSchema } from "./document-v1";
 import { upgradeSummaryV2, v2SummarySchema } from "./document-v2";
+import { localeSchema, recordTranslationsSchema, translationProblems } from "./translation";
 
 /** Bumped whenever a field changes meaning or goes away; adding an optional field does not. 3: the counts by the keys of the list's shape. */
 export const SCHEMA_VERSION = 3;
@@ -22,15 +23,25 @@ const documentFields = {
   updatedAt: z.iso.datetime({ offset: false }).optional(),
   record: incidentRecord,
   computed: z.strictObject({ durations: z.array(computedDuration) }),
+  /** The language of the record's own texts ("en" when left out), and its texts in other languages (translation.ts); an import keeps both. */
+  textLocale: localeSchema.optional(),
+  translations: recordTranslationsSchema.optional(),
 };
 
-// An import is a write: its addresses are held to what the API takes, not to what a database may hold.
-const checkAddresses = ({ record }: { record: z.infer<typeof incidentRecord> }, ctx: z.RefinementCtx) => {
+type Checked = { record: z.infer<typeof incidentRecord>; textLocale?: z.infer<typeof localeSchema>; translations?: z.infer<typeof recordTranslationsSchema> };
+
+// An import is a write: its addresses are held to what the API takes, not to what a database may
+// hold; and its translations name only what its record has.
+const checkAddresses = ({ record, textLocale = "en", translations = {} }: Checked, ctx: z.RefinementCtx) => {
   record.sources.forEach((s, i) => {
     for (const issue of s.url === null ? [] : (sourceUrl.safeParse(s.url).error?.issues ?? [])) {
       ctx.addIssue({ code: "custom", path: ["record", "sources", i, "url"], message: issue.message });
     }
   });
+  for (const locale of localeSchema.options) {
+    const t = translations[locale];
+    for (const p of t ? translationProblems(record, textLocale, locale, t) : []) ctx.addIssue({ code: "custom", path: ["translations", locale, ...p.path], message: p.message });
+  }
 };
 
 /** incident.json as exported: the importable record, the lengths computed from it (ignored on import), public counts. */

@@ -5,6 +5,7 @@ import type { Collection } from "@/domain/record/collections";
 import { incidentInput, incidentPatch, itemBody, versionOnly } from "@/domain/record/edits";
 import { lookupInput } from "@/lookup/input";
 import { affectedShapeInput } from "@/domain/record/affected-shape";
+import { translationsBody } from "@/domain/record/translation";
 import { NO_QUERY, ROUTE_PARAMS } from "../route-input";
 import * as answer from "./responses";
 
@@ -191,6 +192,18 @@ export const OPERATIONS = {
     query: NO_QUERY,
     body: versionOnly,
     success: { status: 200, description: "Deleted; the new version", schema: answer.itemChange },
+    errors: WRITE_ERRORS,
+    auth: "bearer",
+  }),
+  setTranslations: op({
+    method: "PUT",
+    path: "/api/v1/incidents/[slug]/translations/[locale]",
+    summary:
+      "Set or clear fields' texts in one language (not the record's own): each entry names the incident's own field or an item's by its id (GET /api/v1/incidents/{slug}), with the text, null to clear it; whether it is the source's own wording, from which the record's text is translated; and whether it is a quote, whose original stands beside each translation",
+    params: ROUTE_PARAMS.translations,
+    query: NO_QUERY,
+    body: translationsBody,
+    success: { status: 200, description: "Set; the new version", schema: answer.translationsChanged },
     errors: WRITE_ERRORS,
     auth: "bearer",
   }),

@@ -20,6 +20,7 @@ export const created = z.strictObject({ slug: z.string(), version, published: z.
 export const changed = z.strictObject({ slug: z.string(), version });
 export const publishedChange = z.strictObject({ slug: z.string(), version, published: z.boolean() });
 export const itemChange = z.strictObject({ id, version });
+export const translationsChanged = z.strictObject({ slug: z.string(), locale: z.string(), version });
 
 /** An item with the id the editor and the API address it by. */
 function withId(schema: z.core.$ZodType): z.ZodType {

@@ -79,6 +79,8 @@ export const ROUTES: readonly RouteSpec[] = [
   page("/editor/incidents/[slug]/publish", editorForm),
   // Notices to the affected list's tenants: the contacts' upload, and what the outbox did with them.
   page("/editor/incidents/[slug]/notices", editorForm),
+  // An incident's texts in one language other than its own, beside the texts they translate.
+  page("/editor/incidents/[slug]/translations/[locale]", editorForm),
   // A collection's items, or the affected list's upload (components/editor/sections.ts).
   page("/editor/incidents/[slug]/[section]", editorForm),
   { path: "/api/incidents/[slug]/lookup", kind: "api", methods: { POST: { maxBytes: BODY_LIMITS.lookup } }, edge: true },
@@ -99,6 +101,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: "/api/v1/incidents/[slug]/unpublish", kind: "api", methods: { POST: json } },
   { path: "/api/v1/incidents/[slug]/affected", kind: "api", methods: { POST: { maxBytes: BODY_LIMITS.apiUpload } } },
   { path: "/api/v1/incidents/[slug]/affected/schema", kind: "api", methods: { GET: null, PUT: json } },
+  { path: "/api/v1/incidents/[slug]/translations/[locale]", kind: "api", methods: { PUT: json } },
   { path: "/api/v1/incidents/[slug]/[collection]", kind: "api", methods: { POST: json } },
   { path: "/api/v1/incidents/[slug]/[collection]/[id]", kind: "api", methods: { PUT: json, DELETE: json } },
   { path: "/icon.svg", kind: "asset", methods: { GET: null } },

@@ -130,7 +130,7 @@ function recordAnswers({ db, handle, generation, cache }: { db: Db; handle: Hand
       // Stamped before it is made: a write meanwhile leaves it older-stamped, so the next reader makes it again.
       const at = { generation: now, stamp: stampOfKey() };
       madeHere = true;
-      const stored = route.kind === "file" && !gone ? readIncident(db, route.slug) : null;
+      const stored = route.kind === "file" && !gone ? readIncident(db, route.slug, { translations: "all" }) : null;
       const file = gone ? null : route.kind === "file" ? stored && incidentFile(stored, route.file, route.locale) : route.kind === "feed" ? feedOf(db, route, feedRows(route)) : null;
       if (file) return fileEntry(at, file);
       render = renderWithNext(handle, req, res, at, gone);

@@ -9,7 +9,7 @@ import { checkboxField, fileField, formWith, textField } from "@/http/form-actio
 // forms' fields come from the forms' own descriptions: the incident's from the names
 // incidentFromForm reads, an item's from its collection's editor fields.
 
-const editorState: z.ZodType<EditorState> = z.discriminatedUnion("status", [
+export const editorState: z.ZodType<EditorState> = z.discriminatedUnion("status", [
   z.strictObject({ status: z.literal("idle") }),
   z.strictObject({
     status: z.literal("error"),

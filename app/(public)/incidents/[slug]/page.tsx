@@ -23,9 +23,11 @@ type Props = { params: Promise<{ slug: string }> };
 
 /** The published incident; a draft only for a signed-in editor (the edge sends only theirs here, never keeping it). */
 const load = cache(async (slug: string) => {
-  const published = readIncident(getDb(), slug);
+  // In the page's language: each text translated where it is, labelled where it is not (translation-overlay.ts).
+  const locale = await getLocale();
+  const published = readIncident(getDb(), slug, { locale });
   if (published) return published;
-  return (await currentUser()) ? readIncident(getDb(), slug, { drafts: true }) : null;
+  return (await currentUser()) ? readIncident(getDb(), slug, { drafts: true, locale }) : null;
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

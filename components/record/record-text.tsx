@@ -1,0 +1,86 @@
+import type { ReactNode } from "react";
+import { translator } from "@/i18n/translate";
+import { type RecordLanguages, noteOf } from "@/domain/record/translation-overlay";
+import { ownText } from "@/domain/record/translation";
+import { Prose } from "./prose";
+
+type Props = { of: object; field: string; after?: ReactNode; className?: string };
+
+/**
+ * One of the record's prose texts as the reader's language has it (translation-overlay.ts): a
+ * translation says so, its original one click away (a <details>, no script) or, for a quote,
+ * beside it; a text not yet translated is shown as written, in its own `lang`, and says so.
+ */
+export function RecordText({ of, field, after, className }: Props) {
+  const text = ownText(of, field) ?? "";
+  const note = noteOf(of, field);
+  if (!note || note.state === "own") return <Prose text={text} after={after} className={className} />;
+  // The note knows the page's language, so the exported HTML says the same without a provider.
+  const t = translator(note.state === "fallback" ? note.page : note.lang);
+  if (note.state === "fallback") {
+    return (
+      <div className="rt">
+        <div lang={note.lang}>
+          <Prose text={text} after={after} className={className} />
+        </div>
+        <p className="rt-label">{t("recordLanguages.fallback", { lang: note.lang })}</p>
+      </div>
+    );
+  }
+  if (note.quote) {
+    return (
+      <div className="rt rt-quote">
+        <div>
+          <p className="rt-label">{t("recordLanguages.quoteTranslation")}</p>
+          <Prose text={text} after={after} className={className} />
+        </div>
+        <blockquote lang={note.from}>
+          <p className="rt-label">{t("recordLanguages.quoteOriginal", { lang: note.from })}</p>
+          <Prose text={note.original} />
+        </blockquote>
+      </div>
+    );
+  }
+  return (
+    <div className="rt">
+      <Prose text={text} after={after} className={className} />
+      <details className="rt-original">
+        <summary>{t("recordLanguages.translatedFrom", { from: note.from })}</summary>
+        <div lang={note.from}>
+          <p className="rt-label">{t("recordLanguages.original", { lang: note.from })}</p>
+          <Prose text={note.original} />
+        </div>
+      </details>
+    </div>
+  );
+}
+
+/**
+ * A short text of the record inside a sentence (a name, a label, a note in a table cell): in its
+ * own `lang` when that is not the page's, and said to be not yet translated. A translated one is
+ * covered by the record's note on its languages (RecordLanguagesNote): a <details> cannot sit in a sentence.
+ */
+export function RecordWords({ of, field, markdown = false }: { of: object; field: string; markdown?: boolean }) {
+  const text = ownText(of, field) ?? "";
+  const note = noteOf(of, field);
+  const shown = markdown ? <Prose text={text} inline /> : text;
+  if (note?.state !== "fallback") return <>{shown}</>;
+  const t = translator(note.page);
+  return (
+    <>
+      <span lang={note.lang}>{shown}</span> <span className="rt-label">({t("recordLanguages.fallback", { lang: note.lang })})</span>
+    </>
+  );
+}
+
+/** What the page says of its record's languages, above its sections: how many texts are translated, from what, and how many are not yet. */
+export function RecordLanguagesNote({ languages }: { languages: RecordLanguages | null }) {
+  if (!languages) return null;
+  const t = translator(languages.page);
+  return (
+    <p className="rt-record small muted">
+      {languages.translated > 0 && languages.from && t("recordLanguages.recordTranslated", { count: languages.translated, from: languages.from })}{" "}
+      {languages.fallbacks > 0 && t("recordLanguages.recordFallbacks", { count: languages.fallbacks })}
+    </p>
+  );
+}

@@ -1,0 +1,2 @@
+-- Issue 22: a translated text may be a quote (someone's words), whose original stands beside every translation of it; `original` alone says only that a wording is the source's own.
+ALTER TABLE `translation` ADD `quote` integer DEFAULT false NOT NULL;

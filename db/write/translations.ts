@@ -1,0 +1,114 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { Actor } from "@/domain/access";
+import { DomainError } from "@/domain/errors";
+import { type FieldError, parseInput } from "@/domain/input";
+import type { Locale } from "@/i18n/locales";
+import { COLLECTION_NAMES, collectionOf } from "@/domain/record/collections";
+import type { IncidentRecord } from "@/domain/record/record";
+import { type TranslationChange, fieldsOf, isTranslated, itemsByRef, localeSchema, ownText, translationProblems, translationsBody, type RecordTranslations, type TranslationInput, entryOf } from "@/domain/record/translation";
+import type { Db, Tx } from "../client";
+import { recordIn } from "../read/incident";
+import { incident, translation } from "../schema";
+import { type IncidentRow, assertCanWrite, mutateIncident } from "./mutate";
+
+type Ids = Record<(typeof COLLECTION_NAMES)[number], number[]>;
+type Stored = { text: string; original: boolean; quote: boolean };
+
+/** The part of the record a change names, and its row id; an error in the editor's words when there is none. */
+function holderOf(e: TranslationChange, current: IncidentRow, record: IncidentRecord, ids: Ids): { holder: object; subjectId: number } | string {
+  if (e.subject === "incident") return e.id === undefined ? { holder: record.incident, subjectId: current.id } : "the incident's own fields take no id";
+  const index = e.id === undefined ? -1 : ids[e.subject].indexOf(e.id);
+  const items: readonly object[] = record[e.subject];
+  const holder = items[index];
+  return holder ? { holder, subjectId: e.id ?? 0 } : `this incident has no ${collectionOf(e.subject).names.one} ${e.id ?? "(no id given)"}`;
+}
+
+function problemOf(e: TranslationChange, holder: object): string | null {
+  if (!isTranslated(e.subject, e.field)) return `"${e.field}" is not a text field that can be translated here (those are: ${fieldsOf(e.subject).join(", ")})`;
+  if (e.text !== null && ownText(holder, e.field) === null) return `"${e.field}" is empty in the record, so there is nothing to translate`;
+  return null;
+}
+
+/** Writes one field's version in `locale`, or removes it; gives what it was and what it is, for the audit. */
+function write(tx: Tx, incidentId: number, locale: Locale, subjectId: number, e: TranslationChange): { before: Stored | null; after: Stored | null } {
+  const where = and(eq(translation.subject, e.subject), eq(translation.subjectId, subjectId), eq(translation.field, e.field), eq(translation.locale, locale));
+  const found = tx.select().from(translation).where(where).get();
+  const before = found ? { text: found.text, original: found.original, quote: found.quote } : null;
+  if (e.text === null) {
+    tx.delete(translation).where(where).run();
+    return { before, after: null };
+  }
+  const after = { text: e.text, original: e.original, quote: e.quote };
+  tx.insert(translation)
+    .values({ incidentId, subject: e.subject, subjectId, field: e.field, locale, ...after })
+    .onConflictDoUpdate({ target: [translation.subject, translation.subjectId, translation.field, translation.locale], set: after })
+    .run();
+  return { before, after };
+}
+
+/** How the audit trail names a version: its text, and what it is when more than our translation. */
+const said = (v: Stored | null) => (v === null ? null : `${v.text}${v.original ? " [the source's own wording]" : ""}${v.quote ? " [quote]" : ""}`);
+
+/**
+ * The one verb that sets and clears translations: each entry names a field of the incident or of
+ * one of its items, in one language; all or nothing, on the incident's version, with one audit
+ * entry that says the language and each field before and after.
+ */
+export function setTranslations({ db, actor, slug, locale: asked, input }: { db: Db; actor: Actor; slug: string; locale: unknown; input: unknown }) {
+  assertCanWrite(actor);
+  const locale = parseInput(localeSchema, asked, "language");
+  const { version, entries } = parseInput(translationsBody, input);
+  return mutateIncident(db, actor, slug, version, (tx, current) => {
+    if (current.textLocale === locale) throw new DomainError("invalid", `"${slug}" is written in "${locale}": edit its texts themselves; a translation is into another language.`);
+    const { record, ids } = recordIn(tx, current);
+    const errors: FieldError[] = [];
+    const places = entries.map((e, i) => {
+      const found = holderOf(e, current, record, ids);
+      const problem = typeof found === "string" ? found : problemOf(e, found.holder);
+      if (problem) errors.push({ field: `entries.${i}`, message: problem });
+      return typeof found === "string" ? null : found.subjectId;
+    });
+    if (errors.length) throw new DomainError("invalid", `Nothing was saved: ${errors.map((e) => `${e.field}: ${e.message}`).join("; ")}.`, { errors });
+    const before: Record<string, string | null> = { locale };
+    const after: Record<string, string | null> = { locale };
+    entries.forEach((e, i) => {
+      const subjectId = places[i] ?? current.id;
+      const done = write(tx, current.id, locale, subjectId, e);
+      const name = e.subject === "incident" ? `incident.${e.field}` : `${e.subject}.${subjectId}.${e.field}`;
+      before[name] = said(done.before);
+      after[name] = said(done.after);
+    });
+    return { action: "update", entity: "translations", entityId: null, before, after, result: { slug, locale } };
+  });
+}
+
+/**
+ * A record's translations written with it (the seed, import:incident), inside the import's own
+ * transaction and audit entry: checked first, so a translation of nothing stops the import.
+ */
+export function insertTranslations(tx: Tx, incidentId: number, translations: RecordTranslations): void {
+  const row = tx.select().from(incident).where(eq(incident.id, incidentId)).get();
+  if (!row) throw new Error(`no incident ${incidentId} to translate`);
+  const textLocale = localeSchema.parse(row.textLocale);
+  const { record, ids } = recordIn(tx, row);
+  for (const [locale, t] of Object.entries(translations)) {
+    const lang = localeSchema.parse(locale);
+    if (!t) continue;
+    const problems = translationProblems(record, textLocale, lang, t);
+    const first = problems[0];
+    if (first) throw new DomainError("invalid", `Nothing was imported: the translation into "${lang}" at ${first.path.join(".") || "(all)"}: ${first.message}.`);
+    const put = (subject: string, subjectId: number, fields: Record<string, TranslationInput>) => {
+      for (const [field, value] of Object.entries(fields)) tx.insert(translation).values({ incidentId, subject, subjectId, field, locale: lang, ...entryOf(value) }).run();
+    };
+    put("incident", incidentId, t.incident ?? {});
+    for (const c of COLLECTION_NAMES) {
+      const items = itemsByRef(record, c);
+      for (const [ref, fields] of Object.entries(t[c] ?? {})) {
+        const index = items.get(ref)?.index;
+        const id = index === undefined ? undefined : ids[c][index];
+        if (id !== undefined) put(c, id, fields);
+      }
+    }
+  }
+}

@@ -1,0 +1,115 @@
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "@/i18n/locales";
+import { COLLECTION_NAMES, type Collection } from "./collections";
+import type { IncidentRecord } from "./record";
+import { type LocaleTranslation, type RecordTranslations, type TranslationEntry, type TranslationInput, type TranslationSubject, entryOf, fieldsOf, isQuotedField, itemRef, ownText } from "./translation";
+
+/**
+ * What a reader is shown of one text, and what to say of it. own: in the page's language as
+ * written (the record's own, or the source's original). translated: from `from`, whose `original`
+ * is one click away, or beside it when a quote. fallback: no translation yet into `page`, shown in `lang`.
+ */
+export type TextNote =
+  | { state: "own"; lang: Locale }
+  | { state: "translated"; lang: Locale; from: Locale; original: string; quote: boolean }
+  | { state: "fallback"; lang: Locale; page: Locale };
+
+/** A part of the record's notes, by field; carried on the part itself, so views that copy it keep them. */
+export class TextNotes {
+  constructor(private readonly byField: ReadonlyMap<string, TextNote>) {}
+  get(field: string): TextNote | null {
+    return this.byField.get(field) ?? null;
+  }
+  values(): TextNote[] {
+    return [...this.byField.values()];
+  }
+}
+
+// A symbol, so the notes never reach JSON (the export, the API) and no schema sees them; object
+// spread copies it, so a view that makes an item its own (a timeline event) still carries them.
+const NOTES = Symbol("text notes");
+
+/** The note on one of a part's texts in the language it was overlaid in; null for a record read without an overlay. */
+export function noteOf(holder: object, field: string): TextNote | null {
+  if (!(NOTES in holder)) return null;
+  const notes = holder[NOTES];
+  return notes instanceof TextNotes ? notes.get(field) : null;
+}
+
+/** Every note of a record as overlaid: what the page says of its languages as a whole. */
+export function notesOf(record: IncidentRecord): TextNote[] {
+  const parts: object[] = [record.incident, ...COLLECTION_NAMES.flatMap((c): readonly object[] => record[c])];
+  return parts.flatMap((part) => (NOTES in part && part[NOTES] instanceof TextNotes ? part[NOTES].values() : []));
+}
+
+/** A part's notes, to spread into an object a view makes of it (a duration's row, an update's view). */
+export const keepNotes = (part: object): object => (NOTES in part && part[NOTES] instanceof TextNotes ? { [NOTES]: part[NOTES] } : {});
+
+/** What a page says of its record's languages: how many texts are translated, from which language, and how many are not yet; null when nothing is to be said. */
+export type RecordLanguages = { page: Locale; translated: number; from: Locale | null; fallbacks: number };
+export function languagesOf(record: IncidentRecord): RecordLanguages | null {
+  const notes = notesOf(record);
+  const translated = notes.flatMap((n) => (n.state === "translated" ? [n.from] : []));
+  const fallbacks = notes.filter((n) => n.state === "fallback").length;
+  if (translated.length === 0 && fallbacks === 0) return null;
+  const from = LOCALES.map((l) => ({ l, n: translated.filter((f) => f === l).length })).sort((a, b) => b.n - a.n)[0];
+  const page = notes.find((n) => n.state !== "fallback")?.lang ?? notes.flatMap((n) => (n.state === "fallback" ? [n.page] : []))[0] ?? DEFAULT_LOCALE;
+  return { page, translated: translated.length, from: from && from.n > 0 ? from.l : null, fallbacks };
+}
+
+type Versions = { own: string; locales: ReadonlyMap<Locale, TranslationEntry> };
+
+function note(v: Versions, textLocale: Locale, locale: Locale, quoted: boolean): { text: string; note: TextNote } {
+  const originalIn = [...v.locales].find(([, e]) => e.original);
+  const original = originalIn ? { lang: originalIn[0], text: originalIn[1].text, quote: originalIn[1].quote } : { lang: textLocale, text: v.own, quote: false };
+  const shown = locale === textLocale ? { text: v.own, original: false, quote: false } : v.locales.get(locale);
+  if (!shown) return { text: v.own, note: { state: "fallback", lang: textLocale, page: locale } };
+  if (shown.original || original.lang === locale) return { text: shown.text, note: { state: "own", lang: locale } };
+  const quote = quoted || shown.quote || original.quote;
+  return { text: shown.text, note: { state: "translated", lang: locale, from: original.lang, original: original.text, quote } };
+}
+
+/** One part (the incident, an item) with its texts in `locale` and its notes attached. */
+function overlayPart<T extends object>(part: T, subject: TranslationSubject, versions: (field: string) => ReadonlyMap<Locale, TranslationEntry>, textLocale: Locale, locale: Locale): T {
+  const notes = new Map<string, TextNote>();
+  const texts: Record<string, string> = {};
+  for (const field of fieldsOf(subject)) {
+    const own = ownText(part, field);
+    if (own === null) continue;
+    const shown = note({ own, locales: versions(field) }, textLocale, locale, isQuotedField(subject, field));
+    texts[field] = shown.text;
+    notes.set(field, shown.note);
+  }
+  return { ...part, ...texts, [NOTES]: new TextNotes(notes) };
+}
+
+/** What the translations hold of one part, by field, then by language. */
+function versionsOf(translations: RecordTranslations, pick: (t: LocaleTranslation) => Record<string, TranslationInput> | undefined) {
+  const byField = new Map<string, Map<Locale, TranslationEntry>>();
+  for (const locale of LOCALES) {
+    const t = translations[locale];
+    for (const [field, entry] of Object.entries((t && pick(t)) ?? {})) byField.set(field, (byField.get(field) ?? new Map<Locale, TranslationEntry>()).set(locale, entryOf(entry)));
+  }
+  return (field: string): ReadonlyMap<Locale, TranslationEntry> => byField.get(field) ?? new Map();
+}
+
+/**
+ * The record as a reader of `locale` sees it: each text in that language where there is one, else
+ * in the record's own (a fallback), with a note on each saying which it is (noteOf). Pure: the
+ * translations come from the one read of the incident (db/read/translations.ts).
+ */
+export function overlayRecord(record: IncidentRecord, textLocale: Locale, translations: RecordTranslations, locale: Locale): IncidentRecord {
+  const items = <T extends object>(c: Collection, list: readonly T[]): T[] =>
+    list.map((item, index) => overlayPart(item, c, versionsOf(translations, (t) => t[c]?.[itemRef(c, item, index)]), textLocale, locale));
+  const collections = {
+    updates: items("updates", record.updates),
+    events: items("events", record.events),
+    sources: items("sources", record.sources),
+    figures: items("figures", record.figures),
+    durations: items("durations", record.durations),
+    findings: items("findings", record.findings),
+    reactions: items("reactions", record.reactions),
+    recommendations: items("recommendations", record.recommendations),
+    context: items("context", record.context),
+  } satisfies Record<Collection, unknown>;
+  return { ...record, ...collections, incident: overlayPart(record.incident, "incident", versionsOf(translations, (t) => t.incident), textLocale, locale) };
+}
