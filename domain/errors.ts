@@ -1,16 +1,39 @@
+import type { Said, SaidValue } from "./said";
+import { english } from "./say-in";
+
 /**
  * The one error type the domain verbs throw; http/domain-problem maps it to HTTP in one place.
  * "busy": the database stayed held by another change past the wait, and nothing was changed.
  */
 export type DomainErrorCode = "unauthenticated" | "forbidden" | "not-found" | "conflict" | "invalid" | "busy";
 
+/** A field's problem: where, in English (logs, English callers), and as a sentence for any language when known. */
+export type FieldError = { field: string; message: string; said?: Said };
+
+/**
+ * Carries its sentence as a catalogue key and values (said in the reader's language where the
+ * answer is written) and `message` in English. A plain string is still taken, English only, from
+ * code not yet translated: its readers in another language get the code's generic sentence.
+ */
 export class DomainError extends Error {
+  readonly key: string | null;
+  readonly values: Record<string, SaidValue>;
   constructor(
     readonly code: DomainErrorCode,
-    message: string,
-    readonly details: { errors?: Array<{ field: string; message: string }>; currentVersion?: number } = {},
+    said: Said | string,
+    readonly details: { errors?: FieldError[]; currentVersion?: number } = {},
   ) {
-    super(message);
+    super(typeof said === "string" ? said : english(said));
     this.name = "DomainError";
+    this.key = typeof said === "string" ? null : said.key;
+    this.values = typeof said === "string" ? {} : (said.values ?? {});
+  }
+
+  /** The sentence to say in a reader's language; null when only English was given. */
+  get said(): Said | null {
+    return this.key === null ? null : { key: this.key, values: this.values };
   }
 }
+
+/** A field's problem from its sentence: the English kept for logs. */
+export const fieldError = (field: string, said: Said): FieldError => ({ field, message: english(said), said });

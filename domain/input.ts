@@ -1,29 +1,29 @@
 import type { z } from "zod";
-import { DomainError } from "./errors";
+import { DomainError, type FieldError, fieldError } from "./errors";
+import { type Naming, issueSentences } from "./validation";
 
-export type FieldError = { field: string; message: string };
+export type { FieldError };
+
+/** Where nothing names the fields: each is quoted by its path ("item.extra"). */
+export const BY_PATH: Naming = { name: () => null };
 
 /**
- * zod's findings in the API's words: one entry per field, and an unknown key named as the field it
- * is ("item.extra"), since "Unrecognized key" on the whole body does not say where to look.
+ * zod's findings in words a person understands (domain/validation.ts): one entry per field, an
+ * unknown key named as the field it is ("item.extra"), since "Unrecognized key" on the whole body
+ * does not say where to look. `input` is what was checked.
  */
-export function fieldErrors(issues: readonly z.core.$ZodIssue[], noun = "field"): FieldError[] {
-  return issues.flatMap((issue) => {
-    const at = issue.path.map(String);
-    if (issue.code === "unrecognized_keys") {
-      return issue.keys.map((key) => ({ field: [...at, key].join("."), message: `there is no ${noun} "${key}" here; leave it out` }));
-    }
-    return [{ field: at.join(".") || "(body)", message: issue.message }];
-  });
+export function fieldErrors(issues: readonly z.core.$ZodIssue[], input?: unknown, naming: Naming = BY_PATH): FieldError[] {
+  return issueSentences(issues, input, naming).map(({ field, said }) => fieldError(field, said));
 }
 
 export function invalidInput(errors: FieldError[]): DomainError {
-  return new DomainError("invalid", `Fix these fields: ${errors.map((e) => `${e.field}: ${e.message}`).join("; ")}.`, { errors });
+  const list = errors.map((e) => e.said ?? { key: "problems.fieldSaid", values: { field: e.field, message: e.message } });
+  return new DomainError("invalid", { key: "problems.fixFields", values: { list } }, { errors });
 }
 
-/** `input` checked against `schema`, or a DomainError "invalid" (400) naming every bad field. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown, noun?: string): z.output<S> {
+/** `input` checked against `schema`, or a DomainError "invalid" (400) naming every bad field in words of its own. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, naming: Naming = BY_PATH): z.output<S> {
   const parsed = schema.safeParse(input);
-  if (!parsed.success) throw invalidInput(fieldErrors(parsed.error.issues, noun));
+  if (!parsed.success) throw invalidInput(fieldErrors(parsed.error.issues, input, naming));
   return parsed.data;
 }

@@ -1,6 +1,8 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
+import { getLocale } from "next-intl/server";
+import { type Locale, DEFAULT_LOCALE, localized, splitLocale } from "@/i18n/locales";
 import { cache } from "react";
 import type { UserRole } from "@/domain/access";
 import { getDb } from "@/db/client";
@@ -37,13 +39,17 @@ export function safeNextPath(value: unknown, fallback: string = DEFAULT_AFTER_SI
   if (url.origin !== "http://same.invalid") return fallback;
   const path = `${url.pathname}${url.search}${url.hash}`;
   // "/.//evil.example" normalizes to "//evil.example": check what would actually be sent.
-  if (path.startsWith("//") || url.pathname === SIGNIN_PATH || url.pathname === "/signout") return fallback;
+  // The sign-in and sign-out pages in any language are no place to go back to.
+  const bare = `/${splitLocale(url.pathname.split("/").slice(1)).rest.join("/")}`;
+  if (path.startsWith("//") || bare === SIGNIN_PATH || bare === "/signout") return fallback;
   return path;
 }
 
-export function signInPath(next?: string): string {
+/** The sign-in page in `locale`, to come back to `next` (a path with its own language's prefix) after. */
+export function signInPath(next?: string, locale: Locale = DEFAULT_LOCALE): string {
   const target = safeNextPath(next, "");
-  return target ? `${SIGNIN_PATH}?next=${encodeURIComponent(target)}` : SIGNIN_PATH;
+  const page = localized(locale, SIGNIN_PATH);
+  return target ? `${page}?next=${encodeURIComponent(target)}` : page;
 }
 
 const RANK: Record<UserRole, number> = { editor: 1, admin: 2 };
@@ -65,13 +71,17 @@ export const currentUser = cache(async (): Promise<SessionUser | null> => {
 });
 
 /**
- * The signed-in user, or a redirect to /signin?next=<next> (server components cannot see their
- * own address, so pass `next`, e.g. "/editor/incidents/x"; default /editor). With `role`, a user
- * below it gets a 404: admin-only pages do not exist for editors.
+ * The signed-in user, or a redirect to /signin?next=<next> in the request's language (server
+ * components cannot see their own address, so pass `next` without a language's prefix, e.g.
+ * "/editor/incidents/x"; default /editor). With `role`, a user below it gets a 404: admin-only
+ * pages do not exist for editors.
  */
 export async function requireUser({ role, next }: { role?: UserRole; next?: string } = {}): Promise<SessionUser> {
   const user = await currentUser();
-  if (!user) redirect(signInPath(next ?? DEFAULT_AFTER_SIGNIN));
+  if (!user) {
+    const locale = await getLocale();
+    redirect(signInPath(localized(locale, next ?? DEFAULT_AFTER_SIGNIN), locale));
+  }
   if (role && !hasRole(user, role)) notFound();
   return user;
 }

@@ -1,6 +1,9 @@
 import "server-only";
 import { z } from "zod";
 import { noteRequest } from "./edge/request-store";
+import { BY_PATH } from "@/domain/input";
+import type { Said } from "@/domain/said";
+import { issueSaid, refusal } from "@/domain/validation";
 
 // Server actions and pages talk to the edge's writer (http/edge/writer.ts) through the request's
 // note: a form's answer is a page, rendered by Next with status 200, so the edge applies the status
@@ -35,15 +38,18 @@ export function formWith(fields: Record<string, z.ZodType>) {
   const shape = z.looseObject(fields);
   return z.instanceof(FormData, present("the form's data")).superRefine((form, ctx) => {
     const values = Object.fromEntries([...form.keys()].map((name) => [name, form.get(name)]));
-    for (const issue of shape.safeParse(values).error?.issues ?? []) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+    // Kept as a sentence (domain/validation.ts): the edge says it in the page's language.
+    for (const issue of shape.safeParse(values).error?.issues ?? []) ctx.addIssue({ code: "custom", path: issue.path, ...refusal(issueSaid(issue, values, BY_PATH)) });
   });
 }
 
-function refusal(error: z.ZodError | undefined): string {
+/** Why a server action's arguments were refused, as the edge's 400 says it: where, and the sentence of what. */
+function refusedWith(error: z.ZodError | undefined, sent: unknown): Said {
   const issue = error?.issues[0];
   const [first, ...rest] = issue?.path ?? [];
-  const where = typeof first === "number" ? [`argument ${first + 1}`, ...rest.map(String)].join(", ") : "the arguments";
-  return `The form's data could not be used (${where}: ${issue?.message ?? "not readable"}), so nothing was done. Reload the page and send the form again.`;
+  const where: Said = typeof first === "number" ? { key: "problems.edge.argument", values: { number: [first + 1, ...rest.map(String)].join(", ") } } : { key: "problems.edge.theArguments" };
+  const why: Said = issue ? issueSaid(issue, sent, { name: (path) => path.slice(1).map(String).join(".") || null }) : { key: "problems.edge.notReadable" };
+  return { key: "problems.edge.formRefused", values: { where, why } };
 }
 
 /**
@@ -60,7 +66,7 @@ export function serverAction<Args extends unknown[], R>(args: z.ZodType<Args>, r
       // A value that throws when read (a temporary client reference) is refused like any other.
     }
     if (!checked?.success) {
-      noteRequest({ refused: refusal(checked?.error) });
+      noteRequest({ refused: refusedWith(checked?.error, sent) });
       return refused;
     }
     // From here on a failure is the server's (500), not a tampered form's (400).

@@ -1,4 +1,6 @@
 import { type Problem } from "./problem";
+import { wordsIn } from "@/domain/say-in";
+import { DEFAULT_LOCALE, type Locale } from "@/i18n/locales";
 
 export type JsonBody = { ok: true; value: unknown } | { ok: false; problem: Problem };
 
@@ -11,10 +13,9 @@ function isJson(contentType: string | null): boolean {
  * Reads a JSON body of at most `maxBytes`: a larger body is refused whole (413), never cut to fit.
  * The length is counted as the bytes arrive, so a missing or false Content-Length does not matter.
  */
-export async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBody> {
-  if (!isJson(request.headers.get("content-type"))) return notJson();
-  const tooLarge = () =>
-    fail(413, "Content Too Large", `The body is larger than ${maxBytes} bytes; send at most ${maxBytes} bytes.`);
+export async function readJsonBody(request: Request, maxBytes: number, locale: Locale = DEFAULT_LOCALE): Promise<JsonBody> {
+  if (!isJson(request.headers.get("content-type"))) return notJson(locale);
+  const tooLarge = () => fail(413, "Content Too Large", api(locale, "tooLarge", { max: maxBytes }));
   const declared = Number(request.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > maxBytes) return tooLarge();
 
@@ -33,41 +34,43 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
       chunks.push(value);
     }
   }
-  return parseJsonBytes(Buffer.concat(chunks));
+  return parseJsonBytes(Buffer.concat(chunks), locale);
 }
 
-const notJson = () => fail(415, "Unsupported Media Type", "Send the body as JSON with Content-Type: application/json.");
+/** A sentence of problems.api in the request's language. */
+const api = (locale: Locale, key: string, values?: Record<string, string | number>) => wordsIn(locale)(`problems.api.${key}`, values);
+const notJson = (locale: Locale) => fail(415, "Unsupported Media Type", api(locale, "notJson"));
 
 /**
  * A body the server's edge read itself (its size limited as it streamed, http/edge/body-limit), by
  * the same rules: JSON by Content-Type, UTF-8, and no "__proto__" key.
  */
-export function parseJsonBody(contentType: string | null, bytes: Buffer): JsonBody {
-  return isJson(contentType) ? parseJsonBytes(bytes) : notJson();
+export function parseJsonBody(contentType: string | null, bytes: Buffer, locale: Locale = DEFAULT_LOCALE): JsonBody {
+  return isJson(contentType) ? parseJsonBytes(bytes, locale) : notJson(locale);
 }
 
 /** Fatal: a body that is not UTF-8 is refused, not decoded with replacement characters. Stateless for whole inputs. */
 const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 
-function parseJsonBytes(bytes: Buffer): JsonBody {
+function parseJsonBytes(bytes: Buffer, locale: Locale): JsonBody {
   const text = UTF8;
   let source: string;
   try {
     source = text.decode(bytes);
   } catch {
-    return fail(400, "Bad Request", "The body is not valid UTF-8.");
+    return fail(400, "Bad Request", api(locale, "notUtf8"));
   }
   let value: unknown;
   try {
     value = JSON.parse(source);
   } catch (error) {
-    return fail(400, "Bad Request", `The body is not valid JSON: ${(error as Error).message}.`);
+    return fail(400, "Bad Request", api(locale, "badJson", { why: (error as Error).message }));
   }
   // A key is "__proto__" only if the text says so, plainly or with an escape in it.
   const polluting = source.includes("__proto__") || source.includes("\\u") ? protoKeys(value) : [];
   if (polluting.length) {
-    return fail(400, "Bad Request", `No field is called "__proto__"; remove it (at ${polluting.join(", ")}) and send the body again.`, {
-      errors: polluting.map((field) => ({ field, message: 'there is no field "__proto__"; leave it out' })),
+    return fail(400, "Bad Request", api(locale, "proto", { where: polluting.join(", ") }), {
+      errors: polluting.map((field) => ({ field, message: api(locale, "protoField") })),
     });
   }
   return { ok: true, value };

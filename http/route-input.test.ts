@@ -64,8 +64,8 @@ describe("parseQuery", () => {
   });
 
   it("refuses a missing, malformed or repeated value, naming the parameter", () => {
-    expect(refusal(() => parseQuery(query, "http://x/a"))).toEqual([{ field: "version", message: "required" }]);
+    expect(refusal(() => parseQuery(query, "http://x/a"))).toMatchObject([{ field: "version", message: '"version" is missing: give it.' }]);
     expect(refusal(() => parseQuery(query, "http://x/a?version=010")).map((e) => e.field)).toEqual(["version"]);
-    expect(refusal(() => parseQuery(query, "http://x/a?version=1&version=2"))).toEqual([{ field: "version", message: "given more than once; give it once" }]);
+    expect(refusal(() => parseQuery(query, "http://x/a?version=1&version=2"))).toMatchObject([{ field: "version", message: '"version" is given more than once; give it once.' }]);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldError } from "@/domain/errors";
 import { invalidInput, parseInput } from "@/domain/input";
 import { COLLECTION_NAMES } from "@/domain/record/collections";
 import { key, positiveDecimalText } from "@/domain/record/common";
@@ -8,7 +9,7 @@ import { localeSchema } from "@/domain/record/translation";
 // both strict, so a parameter the route does not know is refused (400) rather than ignored.
 
 const slug = key;
-const collection = z.enum(COLLECTION_NAMES, { error: `one of ${COLLECTION_NAMES.join(", ")}` });
+const collection = z.enum(COLLECTION_NAMES);
 
 export const ROUTE_PARAMS = {
   none: z.strictObject({}),
@@ -23,14 +24,14 @@ export const NO_QUERY = z.strictObject({});
 
 /** The path's segments (Next's params) checked against `schema`; a DomainError "invalid" names each bad one. */
 export function parseParams<S extends z.ZodType>(schema: S, params: unknown): z.output<S> {
-  return parseInput(schema, params ?? {}, "path segment");
+  return parseInput(schema, params ?? {}, { name: () => null, noun: "segment" });
 }
 
 /** The query of `url` checked against `schema`; a parameter given twice is refused, not one copy picked. */
 export function parseQuery<S extends z.ZodType>(schema: S, url: string): z.output<S> {
   const search = new URL(url).searchParams;
   const repeated = [...new Set(search.keys())].filter((name) => search.getAll(name).length > 1);
-  if (repeated.length) throw invalidInput(repeated.map((field) => ({ field, message: "given more than once; give it once" })));
+  if (repeated.length) throw invalidInput(repeated.map((field) => fieldError(field, { key: "validation.givenTwice", values: { field } })));
   // fromEntries defines each name as an own key, so even "__proto__" reaches the schema as one.
-  return parseInput(schema, Object.fromEntries(search), "query parameter");
+  return parseInput(schema, Object.fromEntries(search), { name: () => null, noun: "parameter" });
 }

@@ -1,36 +1,44 @@
 import type { Locale } from "./locales";
+import enAuth from "./messages/en/auth.json";
 import enCommon from "./messages/en/common.json";
+import enEditor from "./messages/en/editor.json";
 import enExports from "./messages/en/exports.json";
 import enLookup from "./messages/en/lookup.json";
 import enMail from "./messages/en/mail.json";
 import enNotices from "./messages/en/notices.json";
+import enProblems from "./messages/en/problems.json";
 import enPublic from "./messages/en/public.json";
+import enRecordLanguages from "./messages/en/record-languages.json";
 import enRecord from "./messages/en/record.json";
 import enSearch from "./messages/en/search.json";
 import enSubscribe from "./messages/en/subscribe.json";
+import enValidation from "./messages/en/validation.json";
+import ruAuth from "./messages/ru/auth.json";
 import ruCommon from "./messages/ru/common.json";
-import enRecordLanguages from "./messages/en/record-languages.json";
+import ruEditor from "./messages/ru/editor.json";
 import ruExports from "./messages/ru/exports.json";
 import ruLookup from "./messages/ru/lookup.json";
 import ruMail from "./messages/ru/mail.json";
 import ruNotices from "./messages/ru/notices.json";
+import ruProblems from "./messages/ru/problems.json";
 import ruPublic from "./messages/ru/public.json";
 import ruRecordLanguages from "./messages/ru/record-languages.json";
 import ruRecord from "./messages/ru/record.json";
 import ruSearch from "./messages/ru/search.json";
 import ruSubscribe from "./messages/ru/subscribe.json";
+import ruValidation from "./messages/ru/validation.json";
 
 // Each language's messages, one file per area of the site (its top-level key): a translator finds
 // the whole catalogue here, the client gets the areas its components use. A key missing from a
 // language is a failed test (catalogue.test.ts), and a key the code uses that English lacks is a
 // type error (AppConfig below).
 
-const en = { common: enCommon, lookup: enLookup, subscribe: enSubscribe, mail: enMail, notices: enNotices, search: enSearch, public: enPublic, record: enRecord, exports: enExports, recordLanguages: enRecordLanguages };
+const en = { common: enCommon, lookup: enLookup, subscribe: enSubscribe, mail: enMail, notices: enNotices, search: enSearch, public: enPublic, record: enRecord, exports: enExports, recordLanguages: enRecordLanguages, editor: enEditor, auth: enAuth, problems: enProblems, validation: enValidation };
 export type Messages = typeof en;
 
 export const CATALOGUES: Record<Locale, Messages> = {
   en,
-  ru: { common: ruCommon, lookup: ruLookup, subscribe: ruSubscribe, mail: ruMail, notices: ruNotices, search: ruSearch, public: ruPublic, record: ruRecord, exports: ruExports, recordLanguages: ruRecordLanguages },
+  ru: { common: ruCommon, lookup: ruLookup, subscribe: ruSubscribe, mail: ruMail, notices: ruNotices, search: ruSearch, public: ruPublic, record: ruRecord, exports: ruExports, recordLanguages: ruRecordLanguages, editor: ruEditor, auth: ruAuth, problems: ruProblems, validation: ruValidation },
 };
 
 declare module "next-intl" {

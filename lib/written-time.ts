@@ -5,7 +5,10 @@ import { minuteUtc } from "./instant";
 // record's UTC form ("2026-12-01T13:02Z") at the precision the author chose.
 
 export type WrittenTime = { text: string; zone: string; precision: Precision; now: number };
-export type ReadTime = { ok: true; at: string | null; shown: string | null } | { ok: false; message: string };
+/** A failure's `said`: its sentence in the "validation.time" catalogue, for each reader's language; `message` in English. */
+export type ReadTime = { ok: true; at: string | null; shown: string | null } | { ok: false; message: string; said: { key: string; values?: Record<string, string> } };
+
+const fail = (message: string, key: string, values?: Record<string, string>): ReadTime => ({ ok: false, message, said: { key: `validation.time.${key}`, ...(values ? { values } : {}) } });
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -50,9 +53,9 @@ export const TIME_EXAMPLES = "14:02 (today), 2026-12-01 14:02, now, 2026-12-01T1
 /** Reads what an author wrote; `shown` says it back in both zones ("14:02 Europe/Berlin = 13:02 UTC"). */
 export function readWrittenTime({ text, zone, precision, now }: WrittenTime): ReadTime {
   const written = text.trim();
-  if (precision === "none") return written === "" ? { ok: true, at: null, shown: null } : { ok: false, message: `Precision is "none", so When stays empty.` };
-  if (!isTimeZone(zone)) return { ok: false, message: `"${zone}" is not a time zone: write one like UTC or Europe/Berlin.` };
-  if (written === "") return { ok: false, message: `When is empty: write ${TIME_EXAMPLES}.` };
+  if (precision === "none") return written === "" ? { ok: true, at: null, shown: null } : fail(`Precision is "none", so When stays empty.`, "noneEmpty");
+  if (!isTimeZone(zone)) return fail(`"${zone}" is not a time zone: write one like UTC or Europe/Berlin.`, "zone", { zone });
+  if (written === "") return fail(`When is empty: write ${TIME_EXAMPLES}.`, "empty");
   const lower = written.toLowerCase();
   let clock: { year: number; month: number; day: number; hour: number; minute: number } | null = null;
   if (lower === "now") {
@@ -67,16 +70,16 @@ export function readWrittenTime({ text, zone, precision, now }: WrittenTime): Re
       : { ...today, hour: Number(m?.[1]), minute: Number(m?.[2]) };
   }
   if (clock) {
-    if (precision !== "minute") return { ok: false, message: `When has a time of day, so choose the precision minute, or write only the ${precision}.` };
+    if (precision !== "minute") return fail(`When has a time of day, so choose the precision minute, or write only the ${precision}.`, "hasClock", { precision });
     const local = `${clock.year}-${pad(clock.month)}-${pad(clock.day)} ${pad(clock.hour)}:${pad(clock.minute)}`;
-    if (clock.hour > 23 || clock.minute > 59 || !isValidPreciseTime({ at: `${local.replace(" ", "T")}Z`, precision })) return { ok: false, message: `"${written}" is not a time of day on a calendar date.` };
+    if (clock.hour > 23 || clock.minute > 59 || !isValidPreciseTime({ at: `${local.replace(" ", "T")}Z`, precision })) return fail(`"${written}" is not a time of day on a calendar date.`, "noSuchClock", { written });
     const ms = fromWallClock(clock.year, clock.month, clock.day, clock.hour, clock.minute, zone);
-    if (ms === null) return { ok: false, message: `${local} does not exist in ${zone}: the clocks moved forward past it.` };
+    if (ms === null) return fail(`${local} does not exist in ${zone}: the clocks moved forward past it.`, "skipped", { local, zone });
     const at = utcText(ms);
     return { ok: true, at, shown: zone === "UTC" ? `${local} UTC` : `${local} ${zone} = ${minuteUtc(at)}` };
   }
   const fits = (["year", "month", "day", "minute"] as const).find((p) => p !== precision && isValidPreciseTime({ at: written, precision: p }));
-  if (fits) return { ok: false, message: `"${written}" is a ${fits === "minute" ? "time" : fits}, but Precision is ${precision}: choose ${fits}, or write the ${precision}.` };
+  if (fits) return fail(`"${written}" is a ${fits === "minute" ? "time" : fits}, but Precision is ${precision}: choose ${fits}, or write the ${precision}.`, "otherPrecision", { written, fits, precision });
   if (isValidPreciseTime({ at: written, precision })) return { ok: true, at: written, shown: precision === "minute" ? minuteUtc(written) : written };
-  return { ok: false, message: `"${written}" is not a ${precision === "minute" ? "time" : precision} this form reads: write ${TIME_EXAMPLES}.` };
+  return fail(`"${written}" is not a ${precision === "minute" ? "time" : precision} this form reads: write ${TIME_EXAMPLES}.`, "unreadable", { written, precision });
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
+import { useTranslations } from "next-intl";
 import { BUTTON, INPUT } from "@/components/ui/styles";
 import type { SignInState } from "./signin-state";
 
@@ -11,6 +12,7 @@ type Props = {
 
 /** A real form post: it signs in with and without JavaScript. */
 export function SignInForm({ action, next }: Props) {
+  const t = useTranslations("auth.signIn");
   const [state, formAction, pending] = useActionState(action, { status: "idle" });
   const refused = state.status === "refused";
   return (
@@ -23,7 +25,7 @@ export function SignInForm({ action, next }: Props) {
       <input type="hidden" name="next" value={next} />
       <div>
         <label htmlFor="email" className="font-semibold">
-          Email
+          {t("email")}
         </label>
         <input
           id="email"
@@ -40,7 +42,7 @@ export function SignInForm({ action, next }: Props) {
       </div>
       <div>
         <label htmlFor="password" className="font-semibold">
-          Password
+          {t("password")}
         </label>
         <input id="password" name="password" type="password" required autoComplete="current-password" maxLength={1024} className={INPUT} />
       </div>
@@ -49,7 +51,7 @@ export function SignInForm({ action, next }: Props) {
         disabled={pending}
         className={BUTTON}
       >
-        {pending ? "Signing in…" : "Sign in"}
+        {pending ? t("pending") : t("submit")}
       </button>
     </form>
   );

@@ -1,12 +1,14 @@
 import { LINK } from "@/components/ui/styles";
 import type { Choice } from "./item-field";
 import { QUICK_SOURCE_ID } from "./anchors";
+import { useWords } from "./use-words";
 
 /** `addHere`: the page has the quick source form; a draft not yet created has none. */
 type Props = { id: string; name: string; label: string; chosen: string; sources: Choice[]; addHere?: boolean; problem?: string; wide?: boolean };
 
 /** The sources a fact cites, picked from the incident's own by their number and title; none yet says where to add one. */
 export function CitesField({ id, name, label, chosen, sources, addHere = true, problem, wide = false }: Props) {
+  const { t } = useWords();
   const picked = new Set(chosen.split(/[\s,]+/).filter(Boolean));
   return (
     <fieldset className={wide ? "md:col-span-3" : "md:col-span-2"} aria-describedby={`${id}-problem`}>
@@ -14,14 +16,14 @@ export function CitesField({ id, name, label, chosen, sources, addHere = true, p
       {sources.length === 0 ? (
         addHere ? (
           <p className="text-sm">
-            No sources yet:{" "}
+            {t("editor.form.noSources")}{" "}
             <a href={`#${QUICK_SOURCE_ID}`} className={LINK}>
-              add one on this page
+              {t("editor.form.addOneHere")}
             </a>
-            , then tick it here.
+            {t("editor.form.thenTick")}
           </p>
         ) : (
-          <p className="text-sm">No sources yet: create the draft, then add its sources on its page and tick them here.</p>
+          <p className="text-sm">{t("editor.form.noSourcesDraft")}</p>
         )
       ) : (
         <ul className="mt-1 grid gap-1 text-sm sm:grid-cols-2">

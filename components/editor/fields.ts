@@ -31,7 +31,7 @@ export const zoneName = (spec: FieldSpec) => `${spec.name}Zone`;
 /** A time field as the author wrote it, read in the zone beside it at the precision chosen (the item's "precision"). */
 function timeOf(spec: FieldSpec, form: Form): ReadTime {
   const precision = spec.precision ?? PRECISIONS.find((p) => p === formText(form, "precision"));
-  if (!precision) return { ok: false, message: "Choose a precision first." };
+  if (!precision) return { ok: false, message: "Choose a precision first.", said: { key: "editor.saves.choosePrecision" } };
   return readWrittenTime({ text: formText(form, spec.name), zone: formText(form, zoneName(spec)) || "UTC", precision, now: Date.now() });
 }
 
@@ -66,8 +66,8 @@ export function readItemForm(collection: Collection, form: Form) {
   const times = new Map(timed.map((t) => [t.spec.name, t.read]));
   return {
     item: Object.fromEntries(fields.map((f) => [f.name, valueOf(f, form, times)])),
-    unread: timed.flatMap(({ spec, read }) => (read.ok ? [] : [{ field: spec.name, message: read.message }])),
-    shown: timed.flatMap(({ spec, read }) => (read.ok && read.shown ? [`${spec.label}: ${read.shown}`] : [])),
+    unread: timed.flatMap(({ spec, read }) => (read.ok ? [] : [{ field: spec.name, said: read.said }])),
+    shown: timed.flatMap(({ spec, read }) => (read.ok && read.shown ? [{ spec, shown: read.shown }] : [])),
   };
 }
 

@@ -1,4 +1,5 @@
 import { key, positiveDecimalText } from "@/domain/record/common";
+import type { Said } from "@/domain/said";
 import { slugOf } from "@/lib/slug";
 import { citesOf, formText as text, numbersText } from "./fields";
 import { sentValues } from "./changed";
@@ -32,11 +33,11 @@ export function incidentFromForm(form: Form) {
 }
 
 /** A slug the record cannot take, with one made from it (or from the title) to take instead. */
-export function slugProblems(form: Form): Array<{ field: string; message: string }> {
+export function slugProblems(form: Form): Array<{ field: string; said: Said }> {
   const slug = text(form, "slug");
   if (slug === "" || key.safeParse(slug).success) return [];
   const suggestion = slugOf(slug) || slugOf(text(form, "title"));
-  return [{ field: "slug", message: `use lower-case words joined by hyphens${suggestion ? `, e.g. "${suggestion}"` : ""}` }];
+  return [{ field: "slug", said: suggestion ? { key: "editor.saves.slugFormLike", values: { suggestion } } : { key: "editor.saves.slugForm" } }];
 }
 
 /** The names of the incident form's fields. */

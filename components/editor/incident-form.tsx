@@ -7,13 +7,15 @@ import { incidentFormText, incidentFromForm, slugProblems } from "@/components/e
 import { WAS } from "./changed";
 import { CitesField } from "./cites-field";
 import type { Choice } from "./item-field";
-import { INCIDENT_LABELS as L, incidentInput } from "@/domain/record/incident";
+import { INCIDENT_OPTIONAL, incidentInput } from "@/domain/record/incident";
+import { incidentNaming } from "@/domain/record/naming";
 import { type EditorState, shownState } from "./editor-state";
 import { Field, SelectField, StateMessage } from "@/components/ui/field";
-import { MARKDOWN_HINT } from "./markdown-hint";
 import { MarkdownArea } from "./markdown-area";
 import { BUTTON, INPUT } from "@/components/ui/styles";
 import { useLiveCheck } from "./use-live-check";
+import { optionLabel } from "./field-words";
+import { useWords } from "./use-words";
 
 type Values = Partial<Omit<ReturnType<typeof incidentFromForm>, "isAttack">> & { isAttack?: boolean | null };
 
@@ -40,7 +42,7 @@ function IncidentText({ name, label, area = false, hint, value, problem }: { nam
 
 /** The live check, and a new incident's slug following its title until the author writes one of their own. */
 function useIncidentCheck(isNew: boolean) {
-  const { onInput: check, problem } = useLiveCheck(incidentInput, incidentFromForm, slugProblems);
+  const { onInput: check, problem } = useLiveCheck(incidentInput, incidentFromForm, incidentNaming, slugProblems);
   const ownSlug = useRef(false);
   const onInput = (event: FormEvent<HTMLFormElement>) => {
     const target = event.target;
@@ -52,7 +54,29 @@ function useIncidentCheck(isNew: boolean) {
   return { onInput, problem };
 }
 
+/** The incident's field labels and the form's words, in the page's language. */
+function useIncidentWords() {
+  const { t } = useWords();
+  const label = (name: TextName | "status" | "severity" | "isAttack") => {
+    const own = t(`editor.incident.fields.${name}`);
+    return INCIDENT_OPTIONAL.has(name) ? t("editor.form.optional", { label: own }) : own;
+  };
+  const w = (key: string, values?: Record<string, string>) => t(`editor.incident.${key}`, values);
+  const choices = (values: readonly string[]) => values.map((value) => ({ value, label: optionLabel(t, value) }));
+  return { t, label, w, choices, markdown: t("editor.form.markdownHint") };
+}
+
+/** The incident's three choices: status, severity (unrated until someone with standing rates it), whether it was an attack. */
+function selectFor(name: "status" | "severity" | "isAttack", value: string, { label: L, w, choices }: ReturnType<typeof useIncidentWords>): ReactNode {
+  if (name === "status") return <SelectField name="status" label={L("status")} value={value} options={choices(INCIDENT_STATUSES)} />;
+  if (name === "severity") return <SelectField name="severity" label={L("severity")} hint={w("severityHint")} value={value} options={[{ value: "", label: w("unrated") }, ...choices(SEVERITIES)]} />;
+  const options = [{ value: "", label: w("notEstablished") }, { value: "yes", label: w("yes") }, { value: "no", label: w("no") }];
+  return <SelectField name="isAttack" label={L("isAttack")} hint={w("attackHint")} value={value} options={options} />;
+}
+
 export function IncidentForm({ action, values = {}, version, sources = [], submitLabel }: Props) {
+  const words = useIncidentWords();
+  const { t, label: L, w, markdown } = words;
   const [made, formAction, pending] = useActionState(action, { status: "idle" });
   const state = shownState(made, version);
   // Each control's twin holds the stored value, so a save sends only the fields the author changed.
@@ -62,16 +86,16 @@ export function IncidentForm({ action, values = {}, version, sources = [], submi
   const show = (name: string) => problem(name) ?? (state.status === "error" ? state.errors.find((e) => e.field === name)?.message : undefined);
   // A refused form comes back as it was sent.
   const sent = state.status === "error" ? state.values : undefined;
-  const text = (name: TextName, label: string, options: { area?: boolean; hint?: string } = {}) => (
+  const text = (name: TextName, options: { area?: boolean; hint?: string } = {}) => (
     <>
       {twin(name, stored[name] ?? "")}
-      <IncidentText name={name} label={label} {...options} value={sent?.[name] ?? stored[name] ?? ""} problem={show(name)} />
+      <IncidentText name={name} label={L(name)} {...options} value={sent?.[name] ?? stored[name] ?? ""} problem={show(name)} />
     </>
   );
-  const select = (name: "status" | "severity" | "isAttack", field: (value: string) => ReactNode) => (
+  const select = (name: "status" | "severity" | "isAttack") => (
     <>
       {twin(name, stored[name] ?? "")}
-      {field(sent?.[name] ?? stored[name] ?? "")}
+      {selectFor(name, sent?.[name] ?? stored[name] ?? "", words)}
     </>
   );
   return (
@@ -80,33 +104,29 @@ export function IncidentForm({ action, values = {}, version, sources = [], submi
         <StateMessage state={state} />
       </div>
       {version !== undefined && <input type="hidden" name="version" value={version} />}
-      {version === undefined ? text("slug", L.slug, { hint: "the page's address: lower-case words joined by hyphens, made from the title unless you write one" }) : <input type="hidden" name="slug" value={values.slug} />}
-      {text("title", L.title)}
-      {text("provider", L.provider)}
-      {text("service", L.service)}
-      {text("model", L.model)}
-      {text("kind", L.kind, { hint: 'what sort of incident, as the front page filters them, e.g. "Cross-customer data exposure"' })}
-      {select("status", (value) => <SelectField name="status" label={L.status} value={value} options={INCIDENT_STATUSES} />)}
-      {select("severity", (value) => (
-        <SelectField name="severity" label={L.severity} hint="leave unrated unless someone with standing rated it" value={value} options={[{ value: "", label: "unrated" }, ...SEVERITIES]} />
-      ))}
-      <div className="md:col-span-2">{text("summary", L.summary, { area: true, hint: MARKDOWN_HINT })}</div>
-      {text("impact", L.impact, { area: true, hint: MARKDOWN_HINT })}
-      {text("cause", L.cause, { area: true, hint: MARKDOWN_HINT })}
-      {select("isAttack", (value) => (
-        <SelectField name="isAttack" label={L.isAttack} hint="leave it not established until a source says" value={value} options={[{ value: "", label: "not established" }, "yes", "no"]} />
-      ))}
-      {text("attackNote", L.attackNote, { area: true, hint: `Who says so, and why. ${MARKDOWN_HINT}` })}
-      {text("contextTitle", L.contextTitle, { hint: 'e.g. "The model"; "Context" when empty' })}
+      {version === undefined ? text("slug", { hint: w("slugHint") }) : <input type="hidden" name="slug" value={values.slug} />}
+      {text("title")}
+      {text("provider")}
+      {text("service")}
+      {text("model")}
+      {text("kind", { hint: w("kindHint") })}
+      {select("status")}
+      {select("severity")}
+      <div className="md:col-span-2">{text("summary", { area: true, hint: markdown })}</div>
+      {text("impact", { area: true, hint: markdown })}
+      {text("cause", { area: true, hint: markdown })}
+      {select("isAttack")}
+      {text("attackNote", { area: true, hint: w("attackNoteHint", { markdown }) })}
+      {text("contextTitle", { hint: w("contextTitleHint") })}
       {version !== undefined && (
         <>
           {twin("cites", stored.cites ?? "")}
-          <CitesField id="cites" name="cites" label={L.cites} chosen={sent?.cites ?? stored.cites ?? ""} sources={sources} addHere={version !== undefined} problem={show("cites")} />
+          <CitesField id="cites" name="cites" label={L("cites")} chosen={sent?.cites ?? stored.cites ?? ""} sources={sources} addHere={version !== undefined} problem={show("cites")} />
         </>
       )}
       <div className="md:col-span-2">
         <button type="submit" disabled={pending} className={BUTTON}>
-          {pending ? "Saving…" : submitLabel}
+          {pending ? t("editor.form.saving") : submitLabel}
         </button>
       </div>
     </form>

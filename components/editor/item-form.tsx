@@ -10,6 +10,8 @@ import { StateMessage } from "@/components/ui/field";
 import { BUTTON } from "@/components/ui/styles";
 import { type Choices, ItemField } from "./item-field";
 import { useLiveCheck } from "./use-live-check";
+import { useWords } from "./use-words";
+import { itemNaming } from "@/domain/record/naming";
 
 export type EditorAction = (previous: EditorState, form: FormData) => Promise<EditorState>;
 
@@ -28,15 +30,16 @@ type Props = {
   folded?: { summary: string; open: boolean; id: string };
 };
 
+/** The live check of an item's form: its collection's own schema, the times the form could not read first. */
+const useItemCheck = (collection: Collection) =>
+  useLiveCheck(COLLECTIONS[collection].schema, (form) => itemFromForm(collection, form), itemNaming(collection), (form) => timeProblems(collection, form));
+
 /** Adds an item, or edits one when `item` is given; checked live with the server's own schema. */
 export function ItemForm({ collection, action, version, formId, label, submitLabel, item, start, choices, folded }: Props) {
   const [made, formAction, pending] = useActionState(action, { status: "idle" });
   const state = shownState(made, version);
-  const { onInput, problem } = useLiveCheck(
-    COLLECTIONS[collection].schema,
-    (form) => itemFromForm(collection, form),
-    (form) => timeProblems(collection, form),
-  );
+  const { t } = useWords();
+  const { onInput, problem } = useItemCheck(collection);
   const sent = state.status === "error" ? state.values : undefined;
   const serverProblem = (name: string) => (state.status === "error" ? state.errors.find((e) => e.field === `item.${name}`)?.message : undefined);
   const form = (
@@ -76,7 +79,7 @@ export function ItemForm({ collection, action, version, formId, label, submitLab
       ))}
       <div className="md:col-span-3">
         <button type="submit" disabled={pending} className={BUTTON}>
-          {pending ? "Saving…" : submitLabel}
+          {pending ? t("editor.form.saving") : submitLabel}
         </button>
       </div>
     </form>

@@ -4,24 +4,25 @@ import { useActionState } from "react";
 import type { EditorState } from "./editor-state";
 import { StateMessage } from "@/components/ui/field";
 import { BUTTON, INPUT } from "@/components/ui/styles";
+import { useWords } from "./use-words";
 
 type Action = (p: EditorState, f: FormData) => Promise<EditorState>;
 
 /** The list's shape as JSON: what one row is, its account id, request ids, roles, measures, data classes, time. */
 export function ShapeForm({ action, version, shape }: { action: Action; version: number; shape: string }) {
+  const { t } = useWords();
   const [state, formAction, pending] = useActionState(action, { status: "idle" });
   const sent = state.status === "error" ? state.values?.shape : undefined;
   return (
-    <form action={formAction} className="space-y-3" aria-label="The list's shape">
+    <form action={formAction} className="space-y-3" aria-label={t("editor.affected.shapeForm")}>
       <StateMessage state={state} />
       <input type="hidden" name="version" value={state.status === "saved" && state.version ? state.version : version} />
       <div>
         <label htmlFor="affected-shape" className="text-sm font-semibold">
-          What one row of the list is (JSON)
+          {t("editor.affected.shapeLabel")}
         </label>
         <p id="affected-shape-hint" className="text-xs text-slate-600 dark:text-slate-400">
-          Its unit, the account id as tenants know it (its form: hex, uuid, decimal, email or text), request ids or null, roles, measures, data classes and the
-          row&apos;s time (instant, day or none). While the list holds rows, only its words can change.
+          {t("editor.affected.shapeHint")}
         </p>
         <textarea
           key={sent ?? shape}
@@ -36,7 +37,7 @@ export function ShapeForm({ action, version, shape }: { action: Action; version:
         />
       </div>
       <button type="submit" disabled={pending} className={BUTTON}>
-        {pending ? "Saving…" : "Save the shape"}
+        {pending ? t("editor.form.saving") : t("editor.affected.saveShape")}
       </button>
     </form>
   );

@@ -4,6 +4,7 @@ import { useActionState } from "react";
 import { StateMessage } from "@/components/ui/field";
 import { BUTTON } from "@/components/ui/styles";
 import type { EditorAction } from "./item-form";
+import { useWords } from "./use-words";
 
 const DANGER =
   "rounded-md border border-red-700 px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-60 dark:border-red-400 dark:text-red-200 dark:hover:bg-red-950/40";
@@ -24,6 +25,7 @@ function ButtonForm({ action, version, label, danger = false }: { action: Editor
 
 export const DeleteItemForm = (props: { action: EditorAction; version: number; label: string }) => <ButtonForm {...props} danger />;
 
-export const PublishForm = ({ action, version, published, label }: { action: EditorAction; version: number; published: boolean; label?: string }) => (
-  <ButtonForm action={action} version={version} label={label ?? (published ? "Unpublish (back to draft)" : "Publish")} />
-);
+export function PublishForm({ action, version, published, label }: { action: EditorAction; version: number; published: boolean; label?: string }) {
+  const { t } = useWords();
+  return <ButtonForm action={action} version={version} label={label ?? t(published ? "editor.publish.unpublish" : "editor.publish.publish")} />;
+}

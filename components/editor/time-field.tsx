@@ -6,6 +6,8 @@ import { PRECISIONS } from "@/lib/precise-time";
 import { readWrittenTime } from "@/lib/written-time";
 import { Field } from "@/components/ui/field";
 import { useFormReset } from "./use-form-reset";
+import { fieldHint, fieldLabel } from "./field-words";
+import { useWords } from "./use-words";
 import { INLINE_INPUT, INPUT, SMALL_QUIET_BUTTON } from "@/components/ui/styles";
 
 const noSubscribe = () => () => {};
@@ -24,6 +26,8 @@ function nowIn(zone: string): string {
  * new item starts in the author's own zone (known only in the browser), a stored one in UTC.
  */
 export function TimeField({ id, spec, zoneName, value, zone, isNew, problem }: Props) {
+  const { t } = useWords();
+  const label = fieldLabel(t, spec);
   const text = useRef<HTMLInputElement>(null);
   const zoneInput = useRef<HTMLInputElement>(null);
   const [said, setSaid] = useState<string | null>(null);
@@ -58,21 +62,21 @@ export function TimeField({ id, spec, zoneName, value, zone, isNew, problem }: P
   const hintId = `${id}-hint`;
   return (
     <div className="md:col-span-2">
-      <Field id={id} name={spec.name} label={spec.label} hint={spec.hint} problem={problem}>
+      <Field id={id} name={spec.name} label={label} hint={fieldHint(t, spec)} problem={problem}>
         <div className="mt-1 flex flex-wrap items-center gap-2">
           <input ref={text} id={id} name={spec.name} defaultValue={value} onInput={sayBack} aria-invalid={Boolean(problem)} aria-describedby={`${hintId} ${id}-said ${id}-problem`} className={`${INLINE_INPUT} w-48`} />
           {scripted && (
             <>
               <button type="button" className={SMALL_QUIET_BUTTON} onClick={() => write(nowIn(zoneInput.current?.value || "UTC"))}>
-                Now
+                {t("editor.form.now")}
               </button>
-              <input type="date" aria-label={`${spec.label}: pick the date`} onChange={(e) => e.target.value && pickDate(e.target.value)} className={INLINE_INPUT} />
+              <input type="date" aria-label={t("editor.form.pickDate", { label })} onChange={(e) => e.target.value && pickDate(e.target.value)} className={INLINE_INPUT} />
             </>
           )}
         </div>
       </Field>
       <label htmlFor={`${id}-zone`} className="mt-2 block text-sm font-semibold">
-        Time zone
+        {t("editor.form.timeZone")}
       </label>
       <input ref={zoneInput} id={`${id}-zone`} name={zoneName} defaultValue={isNew && zone === "UTC" && localZone ? localZone : zone} list="time-zones" onInput={sayBack} spellCheck={false} className={`${INPUT} max-w-xs`} />
       <p id={`${id}-said`} aria-live="polite" className="mt-1 min-h-4 text-xs text-slate-700 dark:text-slate-300">

@@ -31,8 +31,7 @@ export function setAffectedShape({ db, actor, slug, input }: { db: Db; actor: Ac
       if (problems.length > 0) {
         throw new DomainError(
           "conflict",
-          `Nothing was changed: the affected list holds ${live.total} rows, and this shape does not fit them: ${problems.join("; ")}. ` +
-            "Keep what those rows need, or import the list again in the new shape (--replace) and then change it.",
+          { key: "problems.shapeMisfit", values: { total: live.total, problems: problems.join("; ") } },
           { errors: problems.map((message) => ({ field: "shape", message })) },
         );
       }

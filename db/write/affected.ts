@@ -67,7 +67,7 @@ export async function importAffectedList(args: ImportArgs): Promise<AffectedImpo
     version: version ?? 0,
   });
   const stored = readAffectedShape(db, slug);
-  if (stored === undefined) throw new DomainError("not-found", `There is no incident "${slug}".`);
+  if (stored === undefined) throw new DomainError("not-found", { key: "problems.noIncident", values: { slug } });
   const shape = stored ?? PLAIN_SHAPE;
   const before = "values" in rows ? { format: "rows" as const, empty: rows.values.length === 0 } : await holdsNoRows(rows.source, shape).catch(rethrowInvalid);
   if (before.empty) return nothing(before.format);
@@ -112,12 +112,12 @@ export async function importAffectedList(args: ImportArgs): Promise<AffectedImpo
 function beginList({ db, slug, version, replace = false, sample }: ImportArgs): { incidentId: number; live: LiveList | null; listId: number } {
   return writeTransaction(db, (tx) => {
     const found = tx.select({ id: incident.id, version: incident.version }).from(incident).where(eq(incident.slug, slug)).get();
-    if (!found) throw new DomainError("not-found", `There is no incident "${slug}".`);
+    if (!found) throw new DomainError("not-found", { key: "problems.noIncident", values: { slug } });
     if (version !== null && found.version !== version) throw stale(version, found.version);
     const live = tx.select().from(affectedList).where(and(eq(affectedList.incidentId, found.id), eq(affectedList.state, "live"))).get() ?? null;
     if (live && !replace && (live.sample || !live.rows || sample)) {
-      const what = live.sample ? "a generated sample" : live.rows ? "a list" : "counts only, without the rows";
-      throw new DomainError("conflict", `The incident's affected list is ${what}; nothing was imported. Send the whole list again to replace it (--replace, or replace=1).`);
+      const what = live.sample ? "sample" : live.rows ? "list" : "counts";
+      throw new DomainError("conflict", { key: "problems.listKind", values: { what } });
     }
     const building = tx
       .insert(affectedList)
@@ -157,11 +157,11 @@ type Built = {
 function makeLive({ db, actor, slug, replace = false, sample }: ImportArgs, { listId, live, counts, report, shape }: Built) {
   return mutateIncident(db, actor, slug, null, (tx, current) => {
     if (JSON.stringify(readAffectedShape(db, slug) ?? null) !== JSON.stringify(shape)) {
-      throw new DomainError("conflict", "The shape of this incident's affected list changed while the rows were read; nothing was imported. Send the list again in its new shape.");
+      throw new DomainError("conflict", { key: "problems.shapeChanged" });
     }
     const now = tx.select({ id: affectedList.id }).from(affectedList).where(and(eq(affectedList.incidentId, current.id), eq(affectedList.state, "live"))).get();
     if ((now?.id ?? null) !== (live?.id ?? null)) {
-      throw new DomainError("conflict", "Another import changed this incident's affected list meanwhile; nothing was imported. Look at the list now on record, then send yours again.");
+      throw new DomainError("conflict", { key: "problems.listChanged" });
     }
     if (live) tx.update(affectedList).set({ state: "retired" }).where(eq(affectedList.id, live.id)).run();
     tx.update(affectedList).set({ state: "live" }).where(eq(affectedList.id, listId)).run();
@@ -182,12 +182,12 @@ function makeLive({ db, actor, slug, replace = false, sample }: ImportArgs, { li
 /** A file that cannot be imported as it is: a 400 that says where, never a 500. */
 function rethrowInvalid(error: unknown): never {
   if (error instanceof ImportInputError) {
-    throw new DomainError("invalid", `Nothing was imported: ${error.message}.`, { errors: [{ field: "file", message: error.message }] });
+    throw new DomainError("invalid", { key: "problems.importInput", values: { why: error.message } }, { errors: [{ field: "file", message: error.message }] });
   }
   throw error;
 }
 
 const stale = (version: number, current: number) =>
-  new DomainError("conflict", `The incident changed since version ${version} (it is now at ${current}): reload it and upload the list again with the new version.`, {
+  new DomainError("conflict", { key: "problems.staleList", values: { version, current } }, {
     currentVersion: current,
   });

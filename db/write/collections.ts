@@ -6,7 +6,8 @@ import type { Actor } from "@/domain/access";
 import { type Refs, belongsTo, itemCites } from "@/domain/record/collection";
 import { type Collection, collectionOf, isCollection } from "@/domain/record/collections";
 import { itemBody, versionOnly } from "@/domain/record/edits";
-import { DomainError } from "@/domain/errors";
+import { DomainError, fieldError } from "@/domain/errors";
+import { itemNaming } from "@/domain/record/naming";
 import { parseInput } from "@/domain/input";
 import type { Db } from "../client";
 import { citesOf, itemIn, keyColumn } from "../read/items";
@@ -30,7 +31,8 @@ function refsIn(tx: Tx, incidentId: number): Refs {
       const c = collectionOf(to);
       const column = keyColumn(to);
       const found = tx.select({ id: c.table.id }).from(c.table).where(and(eq(c.table.incidentId, incidentId), eq(column, key))).get();
-      if (!found) throw new DomainError("invalid", `No ${c.names.one} "${key}" in this incident.`, { errors: [{ field: "item", message: `unknown ${c.names.one} ${key}` }] });
+      const item = { key: `editor.collections.${to}.one` };
+      if (!found) throw new DomainError("invalid", { key: "problems.noItemKey", values: { item, key } }, { errors: [fieldError("item", { key: "problems.noItemKeyField", values: { item, key } })] });
       return rowId.parse(found).id;
     },
     key: () => {
@@ -55,7 +57,7 @@ function checkUnique(tx: Tx, c: Collection, incidentId: number, item: object, se
   const holder = holderOf(tx, c, incidentId, unique.column, value, selfId);
   if (holder) {
     const name = spec.key ? String(holder.key) : String(holder.id);
-    throw new DomainError("invalid", unique.taken(name, String(value)), { errors: [{ field: `item.${unique.field}`, message: `"${name}" has this ${unique.field}` }] });
+    throw new DomainError("invalid", unique.taken(name, String(value)), { errors: [fieldError(`item.${unique.field}`, unique.holds(name))] });
   }
 }
 
@@ -68,8 +70,8 @@ function checkKeyFree(tx: Tx, c: Collection, incidentId: number, item: object, s
   if (!taken(key)) return;
   let n = 2;
   while (taken(`${key}-${n}`)) n++;
-  const message = `Another ${spec.names.one} of this incident has the key "${key}": write another, e.g. "${key}-${n}".`;
-  throw new DomainError("invalid", message, { errors: [{ field: "item.key", message }] });
+  const said = { key: "problems.keyTaken", values: { item: { key: `editor.collections.${c}.one` }, key, suggestion: `${key}-${n}` } };
+  throw new DomainError("invalid", said, { errors: [fieldError("item.key", said)] });
 }
 
 function snapshot(tx: Tx, c: Collection, row: Row | undefined) {
@@ -79,19 +81,20 @@ function snapshot(tx: Tx, c: Collection, row: Row | undefined) {
 }
 
 /** SQLite refuses what would leave a dangling reference; say which, instead of a bare constraint error. */
-function guarded<T>(what: string, work: () => T): T {
+function guarded<T>(c: Collection, work: () => T): T {
   try {
     return work();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (/FOREIGN KEY|UNIQUE|CHECK/.test(message)) throw new DomainError("conflict", `${what}: ${message.replace(/^.*constraint failed: ?/i, "constraint failed ")}.`);
+    const detail = message.replace(/^.*constraint failed: ?/i, "constraint failed ");
+    if (/FOREIGN KEY|UNIQUE|CHECK/.test(message)) throw new DomainError("conflict", { key: "problems.constraint", values: { item: { key: `editor.collections.${c}.many` }, detail } });
     throw error;
   }
 }
 
 export function addItem({ db, actor, slug, collection, input }: { db: Db; actor: Actor; slug: string; collection: Collection; input: unknown }) {
   assertCanWrite(actor);
-  const { version, item } = parseInput(itemBody(collection), input);
+  const { version, item } = parseInput(itemBody(collection), input, itemNaming(collection));
   const spec = collectionOf(collection);
   const table = spec.table;
   return mutateIncident(db, actor, slug, version, (tx, inc) => {
@@ -102,7 +105,7 @@ export function addItem({ db, actor, slug, collection, input }: { db: Db; actor:
     const last = positioned ? tx.select({ n: max(spec.order) }).from(table).where(eq(table.incidentId, inc.id)).get()?.n : null;
     const position = typeof last === "number" ? last + 1 : 0;
     const values = { ...spec.toRow(item, refsIn(tx, inc.id)), incidentId: inc.id, ...(positioned ? { position } : {}) };
-    const row = guarded(`Cannot add to ${collection}`, () => tx.insert(table).values(values).returning().get());
+    const row = guarded(collection, () => tx.insert(table).values(values).returning().get());
     const { id } = rowId.parse(row);
     if (spec.subject) setCitations(tx, inc.id, spec.subject, id, itemCites(item));
     return { action: "create", entity: collection, entityId: id, before: null, after: snapshot(tx, collection, row), result: { id } };
@@ -117,13 +120,13 @@ function replaceItem({ db, actor, slug, collection, id }: ItemArgs, version: num
   const spec = collectionOf(collection);
   return mutateIncident(db, actor, slug, version, (tx, inc) => {
     const stored = itemIn(tx, collection, inc.id, id);
-    if (!stored) throw new DomainError("not-found", `No ${collection} item ${id} in "${slug}".`);
+    if (!stored) throw new DomainError("not-found", { key: "problems.noItem", values: { collection, id, slug } });
     const before = snapshot(tx, collection, stored.row);
-    const { item } = parseInput(itemOnly(collection), { item: whole(stored.item) });
+    const { item } = parseInput(itemOnly(collection), { item: whole(stored.item) }, itemNaming(collection));
     checkUnique(tx, collection, inc.id, item, id);
     checkKeyFree(tx, collection, inc.id, item, id);
     const values = spec.toRow(item, refsIn(tx, inc.id));
-    guarded(`Cannot change ${collection} item ${id}`, () => tx.update(spec.table).set(values).where(eq(spec.table.id, id)).run());
+    guarded(collection, () => tx.update(spec.table).set(values).where(eq(spec.table.id, id)).run());
     if (spec.subject) setCitations(tx, inc.id, spec.subject, id, itemCites(item));
     const after = snapshot(tx, collection, findRow(tx, collection, inc.id, id));
     return { action: "update", entity: collection, entityId: id, before, after, result: { id } };
@@ -132,7 +135,7 @@ function replaceItem({ db, actor, slug, collection, id }: ItemArgs, version: num
 
 /** An item replaced whole (the API's PUT). */
 export function updateItem(args: ItemArgs & { input: unknown }) {
-  const { version, item } = parseInput(itemBody(args.collection), args.input);
+  const { version, item } = parseInput(itemBody(args.collection), args.input, itemNaming(args.collection));
   return replaceItem(args, version, () => item);
 }
 
@@ -160,18 +163,18 @@ export function removeItem(args: { db: Db; actor: Actor; slug: string; collectio
   const spec = collectionOf(collection);
   return mutateIncident(db, actor, slug, version, (tx, inc) => {
     const row = findRow(tx, collection, inc.id, id);
-    if (!row) throw new DomainError("not-found", `No ${collection} item ${id} in "${slug}".`);
+    if (!row) throw new DomainError("not-found", { key: "problems.noItem", values: { collection, id, slug } });
     const before = snapshot(tx, collection, row);
     if (spec.subject === null) {
       // Sources are what facts cite: one still cited stays, and says so.
       const users = tx.select({ type: citation.subjectType }).from(citation).where(eq(citation.sourceId, id)).all();
-      if (users.length) throw new DomainError("conflict", `Source [${String(row.number)}] is cited by ${users.length} fact(s); change those citations first.`);
+      if (users.length) throw new DomainError("conflict", { key: "problems.sourceCited", values: { number: String(row.number), count: users.length } });
     } else {
       tx.delete(citation).where(and(eq(citation.subjectType, spec.subject), eq(citation.subjectId, id))).run();
     }
     // Its translations go with it: they name it by row id, which no foreign key guards.
     tx.delete(translation).where(and(eq(translation.subject, collection), eq(translation.subjectId, id))).run();
-    guarded(`Cannot delete ${collection} item ${id} (something refers to it)`, () => tx.delete(spec.table).where(eq(spec.table.id, id)).run());
+    guarded(collection, () => tx.delete(spec.table).where(eq(spec.table.id, id)).run());
     return { action: "delete", entity: collection, entityId: id, before, after: null, result: { id } };
   });
 }

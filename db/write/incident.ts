@@ -4,6 +4,7 @@ import type { Actor } from "@/domain/access";
 import { DomainError } from "@/domain/errors";
 import { incidentInput, incidentPatch, versionOnly } from "@/domain/record/edits";
 import { parseInput } from "@/domain/input";
+import { incidentNaming } from "@/domain/record/naming";
 import { recordAudit } from "../audit";
 import type { Db } from "../client";
 import { incident } from "../schema";
@@ -20,10 +21,10 @@ function snapshot(row: typeof incident.$inferSelect, cites: number[]) {
 
 export function createIncident({ db, actor, input }: { db: Db; actor: Actor; input: unknown }) {
   assertCanWrite(actor);
-  const { cites, ...fields } = parseInput(incidentInput, input);
+  const { cites, ...fields } = parseInput(incidentInput, input, incidentNaming);
   return writeTransaction(db, (tx) => {
     if (tx.select({ id: incident.id }).from(incident).where(eq(incident.slug, fields.slug)).get()) {
-      throw new DomainError("conflict", `An incident "${fields.slug}" exists already; choose another slug.`);
+      throw new DomainError("conflict", { key: "problems.incidentExists", values: { slug: fields.slug } });
     }
     const row = tx.insert(incident).values({ ...fields, published: false }).returning().get();
     setCitations(tx, row.id, "incident", row.id, cites);
@@ -43,7 +44,7 @@ export function createIncident({ db, actor, input }: { db: Db; actor: Actor; inp
 
 export function updateIncident({ db, actor, slug, input }: { db: Db; actor: Actor; slug: string; input: unknown }) {
   assertCanWrite(actor);
-  const { version, cites, ...changes } = parseInput(incidentPatch, input);
+  const { version, cites, ...changes } = parseInput(incidentPatch, input, incidentNaming);
   return mutateIncident(db, actor, slug, version, (tx, current) => {
     const before = snapshot(current, citesOf(tx, "incident", current.id));
     const row = Object.keys(changes).length

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Actor, canWrite } from "@/domain/access";
 import type { AuditAction } from "@/domain/audit";
 import type { CitationSubject } from "@/domain/record/constants";
-import { DomainError } from "@/domain/errors";
+import { DomainError, fieldError } from "@/domain/errors";
 import { recordAudit } from "../audit";
 import type { Db, Tx } from "../client";
 import { source } from "@/domain/record/collections/sources";
@@ -20,8 +20,8 @@ export type { Tx };
 export type IncidentRow = typeof incident.$inferSelect;
 
 export function assertCanWrite(actor: Actor): void {
-  if (actor.kind === "anonymous") throw new DomainError("unauthenticated", "Sign in, or send a bearer token, to change the record.");
-  if (!canWrite(actor)) throw new DomainError("forbidden", "This token may read but not write; use a token with the write scope.");
+  if (actor.kind === "anonymous") throw new DomainError("unauthenticated", { key: "problems.signInToWrite" });
+  if (!canWrite(actor)) throw new DomainError("forbidden", { key: "problems.readOnlyToken" });
 }
 
 /** The record after a change must keep the rules no single item can check (domain/record/checks.ts); if not, nothing is written. */
@@ -32,7 +32,7 @@ function keepsTheRules(tx: Tx, incidentId: number, entity: string): void {
   const first = problems[0];
   if (!first) return;
   const fields = [...new Set(problems.flatMap((p) => p.at.filter((a) => a.collection === entity).map((a) => a.field)))];
-  throw new DomainError("invalid", first.message, { errors: fields.map((field) => ({ field: `item.${field}`, message: first.message })) });
+  throw new DomainError("invalid", first.said, { errors: fields.map((field) => fieldError(`item.${field}`, first.said)) });
 }
 
 type Change<R> = { action: AuditAction; entity: string; entityId: number | null; before: unknown; after: unknown; result: R };
@@ -52,11 +52,11 @@ export function mutateIncident<R>(
   assertCanWrite(actor);
   return writeTransaction(db, (tx) => {
     const current = tx.select().from(incident).where(eq(incident.slug, slug)).get();
-    if (!current) throw new DomainError("not-found", `There is no incident "${slug}".`);
+    if (!current) throw new DomainError("not-found", { key: "problems.noIncident", values: { slug } });
     if (version !== null && current.version !== version) {
       throw new DomainError(
         "conflict",
-        `The incident changed since version ${version} (it is now at ${current.version}): reload it, reapply your edit and send it with the new version.`,
+        { key: "problems.stale", values: { version, current: current.version } },
         { currentVersion: current.version },
       );
     }
@@ -95,9 +95,8 @@ export function setCitations(tx: Tx, incidentId: number, subjectType: CitationSu
     : [];
   const missing = wanted.filter((n) => !found.some((s) => s.number === n));
   if (missing.length) {
-    throw new DomainError("invalid", `Cites source ${missing.map((n) => `[${n}]`).join(", ")}, which this incident does not have: add the source first.`, {
-      errors: [{ field: "cites", message: `unknown source ${missing.join(", ")}` }],
-    });
+    const numbers = missing.map((n) => `[${n}]`).join(", ");
+    throw new DomainError("invalid", { key: "problems.unknownSources", values: { numbers } }, { errors: [fieldError("cites", { key: "problems.unknownSourcesField", values: { numbers } })] });
   }
   tx.delete(citation).where(and(eq(citation.subjectType, subjectType), eq(citation.subjectId, subjectId))).run();
   for (const s of found) tx.insert(citation).values({ sourceId: s.id, subjectType, subjectId }).run();

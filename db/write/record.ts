@@ -8,6 +8,8 @@ import { DomainError } from "@/domain/errors";
 import { incidentRecord } from "@/domain/record/record";
 import { recordProblems } from "@/domain/record/checks";
 import { parseInput } from "@/domain/input";
+import { recordNaming } from "@/domain/record/naming";
+import type { Naming } from "@/domain/validation";
 import { recordAudit } from "../audit";
 import { insertCountsList } from "../affected/summary";
 import type { Db } from "../client";
@@ -30,6 +32,9 @@ const importInput = z.strictObject({
   translations: recordTranslationsSchema.default({}),
 });
 
+/** An import's fields, named as the editor names them: its record is under "record". */
+const IMPORT_NAMING: Naming = { name: (path) => (path[0] === "record" ? recordNaming.name(path.slice(1)) : null) };
+
 /**
  * A whole incident at once: the seed loader's and import:incident's way in. One transaction, one
  * audit entry; an export's counts (it never carries rows) become a list of counts only. It goes
@@ -37,14 +42,14 @@ const importInput = z.strictObject({
  */
 export function importRecord({ db, actor, input }: { db: Db; actor: Actor; input: unknown }): { slug: string; version: number } {
   assertCanWrite(actor);
-  const { record, affected, updatedAt, textLocale, translations } = parseInput(importInput, input);
+  const { record, affected, updatedAt, textLocale, translations } = parseInput(importInput, input, IMPORT_NAMING);
   const { slug } = record.incident;
   return writeTransaction(db, (tx) => {
     if (tx.select({ n: count() }).from(incident).where(eq(incident.slug, slug)).get()?.n) {
-      throw new DomainError("conflict", `An incident "${slug}" exists already; nothing was imported. Import it into another database, or choose another slug.`);
+      throw new DomainError("conflict", { key: "problems.incidentExistsImport", values: { slug } });
     }
     const problem = recordProblems(record)[0];
-    if (problem) throw new DomainError("invalid", `Nothing was imported: ${problem.message}`);
+    if (problem) throw new DomainError("invalid", { key: "problems.importProblem", values: { problem: problem.said } });
     const incidentId = insertRecord(tx, record, updatedAt);
     if (textLocale !== DEFAULT_LOCALE) tx.update(incident).set({ textLocale }).where(eq(incident.id, incidentId)).run();
     insertTranslations(tx, incidentId, translations);

@@ -39,7 +39,7 @@ describe("an interval ends after it starts", () => {
     const error = refusal(() => addItem({ db: store.db, actor: editor, slug: "storage", collection: "durations", input: { version: version("storage"), item: interval("fixed", "start") } }));
     expect(error.code).toBe("invalid");
     expect(error.message).toMatch(/"Outage" would end before it starts: its To event "start" \(1 December 2026, 14:02 UTC\) is before its From event "fixed"/);
-    expect(error.details.errors).toEqual([{ field: "item.to", message: error.message }]);
+    expect(error.details.errors).toMatchObject([{ field: "item.to", message: error.message }]);
     expect(audits()).toBe(before);
     expect(readForEditing("storage", store.db).record.durations).toEqual([]);
   });
@@ -50,7 +50,7 @@ describe("an interval ends after it starts", () => {
     if (!fixed) throw new Error("no event fixed");
     const before = audits();
     const error = refusal(() => updateItem({ db: store.db, actor: editor, slug: "storage", collection: "events", id: fixed.id, input: { version: version("storage"), item: event("fixed", "2026-12-01T13:00Z") } }));
-    expect(error.details.errors).toEqual([{ field: "item.at", message: error.message }]);
+    expect(error.details.errors).toMatchObject([{ field: "item.at", message: error.message }]);
     expect(audits()).toBe(before);
     expect(readForEditing("storage", store.db).record.events.find((e) => e.key === "fixed")?.at).toBe("2026-12-01T14:38Z");
   });

@@ -1,10 +1,11 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Actor } from "@/domain/access";
-import { DomainError } from "@/domain/errors";
+import { DomainError, fieldError } from "@/domain/errors";
+import type { Said } from "@/domain/said";
 import { type FieldError, parseInput } from "@/domain/input";
 import type { Locale } from "@/i18n/locales";
-import { COLLECTION_NAMES, collectionOf } from "@/domain/record/collections";
+import { COLLECTION_NAMES } from "@/domain/record/collections";
 import type { IncidentRecord } from "@/domain/record/record";
 import { type TranslationChange, fieldsOf, isTranslated, itemsByRef, localeSchema, ownText, translationProblems, translationsBody, type RecordTranslations, type TranslationInput, entryOf } from "@/domain/record/translation";
 import type { Db, Tx } from "../client";
@@ -16,17 +17,17 @@ type Ids = Record<(typeof COLLECTION_NAMES)[number], number[]>;
 type Stored = { text: string; original: boolean; quote: boolean };
 
 /** The part of the record a change names, and its row id; an error in the editor's words when there is none. */
-function holderOf(e: TranslationChange, current: IncidentRow, record: IncidentRecord, ids: Ids): { holder: object; subjectId: number } | string {
-  if (e.subject === "incident") return e.id === undefined ? { holder: record.incident, subjectId: current.id } : "the incident's own fields take no id";
+function holderOf(e: TranslationChange, current: IncidentRow, record: IncidentRecord, ids: Ids): { holder: object; subjectId: number } | Said {
+  if (e.subject === "incident") return e.id === undefined ? { holder: record.incident, subjectId: current.id } : { key: "problems.translation.noId" };
   const index = e.id === undefined ? -1 : ids[e.subject].indexOf(e.id);
   const items: readonly object[] = record[e.subject];
   const holder = items[index];
-  return holder ? { holder, subjectId: e.id ?? 0 } : `this incident has no ${collectionOf(e.subject).names.one} ${e.id ?? "(no id given)"}`;
+  return holder ? { holder, subjectId: e.id ?? 0 } : { key: "problems.translation.noItem", values: { items: { key: `editor.collections.${e.subject}.many` }, id: e.id ?? "—" } };
 }
 
-function problemOf(e: TranslationChange, holder: object): string | null {
-  if (!isTranslated(e.subject, e.field)) return `"${e.field}" is not a text field that can be translated here (those are: ${fieldsOf(e.subject).join(", ")})`;
-  if (e.text !== null && ownText(holder, e.field) === null) return `"${e.field}" is empty in the record, so there is nothing to translate`;
+function problemOf(e: TranslationChange, holder: object): Said | null {
+  if (!isTranslated(e.subject, e.field)) return { key: "problems.translation.notText", values: { field: e.field, fields: fieldsOf(e.subject).join(", ") } };
+  if (e.text !== null && ownText(holder, e.field) === null) return { key: "problems.translation.empty", values: { field: e.field } };
   return null;
 }
 
@@ -57,19 +58,19 @@ const said = (v: Stored | null) => (v === null ? null : `${v.text}${v.original ?
  */
 export function setTranslations({ db, actor, slug, locale: asked, input }: { db: Db; actor: Actor; slug: string; locale: unknown; input: unknown }) {
   assertCanWrite(actor);
-  const locale = parseInput(localeSchema, asked, "language");
+  const locale = parseInput(localeSchema, asked, { name: () => "language" });
   const { version, entries } = parseInput(translationsBody, input);
   return mutateIncident(db, actor, slug, version, (tx, current) => {
-    if (current.textLocale === locale) throw new DomainError("invalid", `"${slug}" is written in "${locale}": edit its texts themselves; a translation is into another language.`);
+    if (current.textLocale === locale) throw new DomainError("invalid", { key: "problems.translation.sameLanguage", values: { slug, lang: locale } });
     const { record, ids } = recordIn(tx, current);
     const errors: FieldError[] = [];
     const places = entries.map((e, i) => {
       const found = holderOf(e, current, record, ids);
-      const problem = typeof found === "string" ? found : problemOf(e, found.holder);
-      if (problem) errors.push({ field: `entries.${i}`, message: problem });
-      return typeof found === "string" ? null : found.subjectId;
+      const problem = "key" in found ? found : problemOf(e, found.holder);
+      if (problem) errors.push(fieldError(`entries.${i}`, problem));
+      return "key" in found ? null : found.subjectId;
     });
-    if (errors.length) throw new DomainError("invalid", `Nothing was saved: ${errors.map((e) => `${e.field}: ${e.message}`).join("; ")}.`, { errors });
+    if (errors.length) throw new DomainError("invalid", { key: "problems.translation.nothingSaved", values: { list: errors.map((e) => ({ key: "problems.fieldSaid", values: { field: e.field, message: e.said ?? e.message } })) } }, { errors });
     const before: Record<string, string | null> = { locale };
     const after: Record<string, string | null> = { locale };
     entries.forEach((e, i) => {
@@ -97,7 +98,7 @@ export function insertTranslations(tx: Tx, incidentId: number, translations: Rec
     if (!t) continue;
     const problems = translationProblems(record, textLocale, lang, t);
     const first = problems[0];
-    if (first) throw new DomainError("invalid", `Nothing was imported: the translation into "${lang}" at ${first.path.join(".") || "(all)"}: ${first.message}.`);
+    if (first) throw new DomainError("invalid", { key: "problems.translation.importProblem", values: { lang, path: first.path.join(".") || "—", message: first.message } });
     const put = (subject: string, subjectId: number, fields: Record<string, TranslationInput>) => {
       for (const [field, value] of Object.entries(fields)) tx.insert(translation).values({ incidentId, subject, subjectId, field, locale: lang, ...entryOf(value) }).run();
     };

@@ -1,9 +1,10 @@
 import { spanBetween } from "@/lib/durations";
 import { formatPreciseTime } from "@/lib/precise-time";
 import type { IncidentRecord } from "./record";
+import type { Said } from "../said";
 
 /** A rule the whole record breaks, with the item and the field each side of it would be fixed in. */
-export type RecordProblem = { message: string; at: Array<{ collection: string; key: string; field: string }> };
+export type RecordProblem = { said: Said; at: Array<{ collection: string; key: string; field: string }> };
 
 /** What recordProblems reads: a write to anything else cannot break its rules, so it is not checked again. */
 export const RULED_ENTITIES: ReadonlySet<string> = new Set(["events", "durations"]);
@@ -25,7 +26,7 @@ export function recordProblems(record: IncidentRecord): RecordProblem[] {
       spanBetween(from, to);
     } catch {
       problems.push({
-        message: `The duration "${d.label}" would end before it starts: its To event "${to.title}" (${formatPreciseTime(to)}) is before its From event "${from.title}" (${formatPreciseTime(from)}). Pick events in that order, or correct the event's time.`,
+        said: { key: "problems.intervalBackwards", values: { label: d.label, to: to.title, toAt: formatPreciseTime(to), from: from.title, fromAt: formatPreciseTime(from) } },
         at: [
           { collection: "durations", key: d.key, field: "to" },
           { collection: "events", key: to.key, field: "at" },

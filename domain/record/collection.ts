@@ -2,6 +2,7 @@ import * as sqlite from "drizzle-orm/sqlite-core";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import type { Precision } from "@/lib/precise-time";
+import type { Said } from "../said";
 import type { CitationSubject, DurationKind } from "./constants";
 import { incident } from "./incident";
 
@@ -26,7 +27,9 @@ export const positionIndex = (table: string, t: { incidentId: SQLiteColumn; posi
 export type FieldKind = "text" | "prose" | "number" | "date" | "time" | "cites" | "select" | "checkbox" | "event" | "duration";
 export type FieldSpec = {
   name: string;
+  /** Its English label and hint (domain/record/words.ts); the catalogue key of each language's words. */
   label: string;
+  words: string;
   kind: FieldKind;
   optional?: boolean;
   hint?: string;
@@ -90,7 +93,7 @@ type Described<Item, S extends z.ZodType = z.ZodType<Item>> = {
   /** The keys an item names in other items (or in its own collection). */
   refers?(item: Item): Reference[];
   /** A field at most one item of an incident may hold a given value of, and what to say to a second. */
-  unique?: { field: string; column: SQLiteColumn; many: string; taken: (holder: string, value: string) => string };
+  unique?: { field: string; column: SQLiteColumn; many: Said; taken: (holder: string, value: string) => Said; holds: (holder: string) => Said };
 };
 
 /** An item as a row and back, when its fields are not simply the table's columns of the same names. */
@@ -128,7 +131,7 @@ export function itemCites(item: object): number[] {
 }
 
 /** The field every cited item has in the editor. */
-export const citesField: FieldSpec = { name: "cites", label: "Cites", kind: "cites", hint: "source numbers, e.g. 0 3" };
+export const citesField = { name: "cites", kind: "cites" } as const satisfies Partial<FieldSpec>;
 
 /** Whether a field belongs to an item whose kind (a duration's "interval" or "stated") is `kind`: a field of one kind only does not belong to the other. */
 export const belongsTo = (spec: FieldSpec, kind: unknown): boolean => !spec.only || spec.only === kind;

@@ -1,10 +1,12 @@
 import { z } from "zod";
+import { DECIMAL_PATTERN, KEY_PATTERN, refusal } from "../validation";
 
 // Field shapes every entity of the record shares.
 
 export const text = z.string().trim().min(1);
 export const isoDate = z.iso.date();
-export const key = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "use lower-case words joined by hyphens");
+// zod's own message stays for readers of raw issues; domain/validation.ts says it by its pattern.
+export const key = z.string().regex(KEY_PATTERN, "use lower-case words joined by hyphens");
 export const sourceNumber = z.number().int().min(0);
 /** Source numbers as the source list numbers them. */
 export const cites = z.array(sourceNumber).min(1, "every fact cites at least one source");
@@ -18,10 +20,10 @@ export const incidentVersion = z.number().int().positive();
  */
 export const decimalText = z
   .string({ error: (issue) => (issue.input === undefined ? "required" : "give it once, as text") })
-  .regex(/^(0|[1-9][0-9]*)$/, "write it in plain decimal digits, like 12: no sign, leading zero, space, point or exponent")
+  .regex(DECIMAL_PATTERN, "write it in plain decimal digits, like 12: no sign, leading zero, space, point or exponent")
   .transform(Number)
-  .refine(Number.isSafeInteger, `at most ${Number.MAX_SAFE_INTEGER}`);
+  .refine(Number.isSafeInteger, refusal({ key: "validation.atMost", values: { maximum: Number.MAX_SAFE_INTEGER } }));
 /** An id or a version in the address: 1 or more. */
-export const positiveDecimalText = decimalText.refine((n) => n >= 1, "1 or more");
+export const positiveDecimalText = decimalText.refine((n) => n >= 1, refusal({ key: "validation.atLeast", values: { minimum: 1 } }));
 /** The body of a change that carries nothing but the version: publish, unpublish, delete. */
 export const versionOnly = z.strictObject({ version: incidentVersion });

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import * as sqlite from "drizzle-orm/sqlite-core";
 import { z } from "zod";
+import en from "@/i18n/messages/en/editor.json";
 import { key, sourceNumber, text } from "./common";
 import { INCIDENT_STATUSES, SEVERITIES } from "./constants";
 
@@ -88,24 +89,15 @@ export const incidentInput = incidentSchema.extend({
 /** A patch: only the fields sent. No defaults in it, since zod 4 fills an optional field's default, and a patch without `kind` would clear it. */
 export const incidentChanges = incidentSchema.omit({ slug: true }).extend({ kind: text.nullable() }).partial();
 
-/** How the editor's form labels each of the incident's fields, and the history and the changes page name them. */
-export const INCIDENT_LABELS = {
-  slug: "Slug",
-  title: "Title",
-  provider: "Provider",
-  service: "Service",
-  model: "Model (optional)",
-  kind: "Kind (optional)",
-  status: "Status",
-  severity: "Severity",
-  summary: "Summary",
-  impact: "Impact",
-  cause: "Cause",
-  isAttack: "Was it an attack?",
-  attackNote: "Attack note (optional)",
-  contextTitle: "Title of the context section (optional)",
-  cites: "Cites",
-} as const satisfies Record<keyof typeof incidentSchema.shape, string>;
+/** The incident's fields the record may leave empty: their labels say "(optional)". */
+export const INCIDENT_OPTIONAL: ReadonlySet<string> = new Set(["model", "kind", "attackNote", "contextTitle"]);
+
+/** How the editor's form labels each of the incident's fields in English, and the history and the changes page name them; each language's words are under editor.incident.fields. */
+// Typed as every field's: a field the catalogue lacks is a type error here, so the cast below hides none.
+const WORDS: Record<keyof typeof incidentSchema.shape, string> = en.incident.fields;
+export const INCIDENT_LABELS = Object.fromEntries(
+  Object.entries(WORDS).map(([name, label]) => [name, INCIDENT_OPTIONAL.has(name) ? en.form.optional.replace("{label}", label) : label]),
+) as Record<keyof typeof incidentSchema.shape, string>;
 
 /** A field's label without its "(optional)": how a sentence names it. */
 export const fieldName = (label: string) => label.replace(/ \(optional\)$/, "");

@@ -1,8 +1,9 @@
 import type { Collection } from "./collections";
 import type { IncidentRecord } from "./record";
+import type { Said } from "../said";
 
 /** Something readers would miss, said where it is fixed: the section. */
-export type Gap = { message: string; section: "incident" | Collection };
+export type Gap = { said: Said; section: "incident" | Collection };
 
 /**
  * What a record lacks before readers see it: a source to check statements against, an event for the
@@ -11,8 +12,8 @@ export type Gap = { message: string; section: "incident" | Collection };
  */
 export function publishGaps(record: IncidentRecord): Gap[] {
   const gaps: Gap[] = [];
-  if (record.sources.length === 0) gaps.push({ section: "sources", message: "No source: readers have nothing to check the record against." });
-  if (record.events.length === 0) gaps.push({ section: "events", message: "No event: the page has no timeline." });
-  if (record.incident.cites.length === 0) gaps.push({ section: "incident", message: "The incident's summary cites no source." });
+  if (record.sources.length === 0) gaps.push({ section: "sources", said: { key: "editor.publish.gaps.noSource" } });
+  if (record.events.length === 0) gaps.push({ section: "events", said: { key: "editor.publish.gaps.noEvent" } });
+  if (record.incident.cites.length === 0) gaps.push({ section: "incident", said: { key: "editor.publish.gaps.summaryUncited" } });
   return gaps;
 }

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { COLLECTION_NAMES, COLLECTIONS, type Collection, collectionOf, isCollection } from "./collections";
 import { affectedShapeSchema } from "./affected-shape";
 import { incidentSchema } from "./incident";
+import type { Said } from "../said";
+import { refusal } from "../validation";
 
 type Path = Array<string | number>;
 
@@ -20,17 +22,18 @@ const shape = {
 
 /** A whole incident as plain data (keys and source numbers, no ids), with its internal references checked; its sources as stored (storedSourceSchema). */
 export const incidentRecord = z.strictObject(shape).superRefine((record, ctx) => {
-  const issue = (path: Path, message: string) => ctx.addIssue({ code: "custom", path, message });
+  const issue = (path: Path, said: Said) => ctx.addIssue({ code: "custom", path, ...refusal(said) });
+  const named = (c: Collection): Said => ({ key: `editor.collections.${c}.one` });
   const items = (c: Collection): readonly object[] => record[c];
   const numbers = new Set(record.sources.map((s) => s.number));
-  if (numbers.size !== record.sources.length) issue(["sources"], "source numbers must be unique");
+  if (numbers.size !== record.sources.length) issue(["sources"], { key: "validation.record.sourceNumbersUnique" });
 
   const keys = new Map<string, Set<string>>();
   for (const c of COLLECTION_NAMES) {
     const spec = collectionOf(c);
     const all = spec.key ? items(c).map((item) => spec.key?.(item) ?? "") : [];
     keys.set(c, new Set(all));
-    if (new Set(all).size !== all.length) issue([c], `${spec.names.one} keys must be unique`);
+    if (new Set(all).size !== all.length) issue([c], { key: "validation.record.keysUnique", values: { items: { key: `editor.collections.${c}.many` } } });
     const unique = spec.unique;
     if (unique) {
       const held = items(c).flatMap((item) => Object.entries(item).filter(([f, v]) => f === unique.field && v !== null).map(([, v]) => String(v)));
@@ -39,7 +42,7 @@ export const incidentRecord = z.strictObject(shape).superRefine((record, ctx) =>
   }
 
   const checkCites = (path: Path, cites: readonly number[]) => {
-    for (const n of cites) if (!numbers.has(n)) issue([...path, "cites"], `cites source [${n}], which is not in sources`);
+    for (const n of cites) if (!numbers.has(n)) issue([...path, "cites"], { key: "validation.record.citesMissing", values: { number: n } });
   };
   checkCites(["incident"], record.incident.cites);
   for (const c of COLLECTION_NAMES) {
@@ -50,7 +53,7 @@ export const incidentRecord = z.strictObject(shape).superRefine((record, ctx) =>
         if (!isCollection(ref.to)) throw new Error(`${c} refers to "${ref.to}", which is no collection`);
         const own = ref.to === c;
         if ((own && ref.key === spec.key?.(item)) || !keys.get(ref.to)?.has(ref.key)) {
-          issue([c, i, ref.field], `no ${own ? "other " : ""}${collectionOf(ref.to).names.one} "${ref.key}"`);
+          issue([c, i, ref.field], { key: own ? "validation.record.noOtherItem" : "validation.record.noSuchItem", values: { item: named(ref.to), key: ref.key } });
         }
       }
     });

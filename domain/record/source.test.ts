@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { COLLECTIONS } from "./collections";
 import { sourceSchema } from "./collections/sources";
+import { fieldErrors } from "../input";
+import { itemNaming } from "./naming";
 
 const source = (url: string | null) => ({ number: 1, publisher: "Example", title: "Report", author: null, publishedOn: "2026-10-01", url, note: null });
 
-/** The messages a write of this address gets, by field. */
+/** The messages a write of this address gets, by field, as the API and the editor say them. */
 function refusals(url: string): Array<[string, string]> {
   const result = COLLECTIONS.sources.schema.safeParse(source(url));
-  return (result.error?.issues ?? []).map((i) => [i.path.join("."), i.message]);
+  return fieldErrors(result.error?.issues ?? [], source(url), itemNaming("sources")).map((e) => [e.field, e.message]);
 }
 
 describe("a source's address, as the API and the editor take it", () => {

@@ -9,10 +9,14 @@ import { problem } from "../problem";
 import { readJsonBody } from "../read-json";
 import { parseParams, parseQuery } from "../route-input";
 import type { Operation } from "./operations";
+import type { Translate } from "@/domain/said";
+import { wordsIn } from "@/domain/say-in";
+import { DEFAULT_LOCALE, LOCALE_HEADER, isLocale } from "@/i18n/locales";
 
 const MAX_BODY_BYTES = 256 * 1024;
 
-type Args<O extends Operation> = { request: Request; actor: Actor; params: z.output<O["params"]>; query: z.output<O["query"]>; body: unknown };
+/** `t`: the address's language's words, for a route's own refusals. */
+type Args<O extends Operation> = { request: Request; actor: Actor; params: z.output<O["params"]>; query: z.output<O["query"]>; body: unknown; t: Translate };
 /** What a route answers: its operation's body, or a Response of its own (a refusal before the verb). */
 type Handler<O extends Operation> = (args: Args<O>) => unknown;
 
@@ -24,39 +28,38 @@ type Handler<O extends Operation> = (args: Args<O>) => unknown;
  */
 export function v1<O extends Operation>(operation: O, handler: Handler<O>) {
   return async (request: Request, context: { params: Promise<Record<string, string>> }): Promise<Response> => {
+    // One address, one language: /ru/api/v1/… answers in Russian (the edge says which in LOCALE_HEADER).
+    const asked = request.headers.get(LOCALE_HEADER);
+    const locale = isLocale(asked) ? asked : DEFAULT_LOCALE;
+    const t = wordsIn(locale);
     try {
       const actor = actorFromBearer(getDb(), request.headers.get("authorization"));
-      if (!actor) {
-        return problem(
-          { status: 401, title: "Unauthorized", detail: "Send a valid token as Authorization: Bearer <token> (npm run token:add makes one)." },
-          { "www-authenticate": 'Bearer realm="aftermath"' },
-        );
-      }
+      if (!actor) return problem({ status: 401, title: "Unauthorized", detail: t("problems.api.token") }, { "www-authenticate": 'Bearer realm="aftermath"' });
       const params = parseParams<O["params"]>(operation.params, await context.params);
       const query = parseQuery<O["query"]>(operation.query, request.url);
       let body: unknown = undefined;
       if (operation.body) {
-        const read = await readJsonBody(request, MAX_BODY_BYTES);
+        const read = await readJsonBody(request, MAX_BODY_BYTES, locale);
         if (!read.ok) return problem(read.problem);
         body = read.value;
       }
-      const answer = await handler({ request, actor, params, query, body });
-      return answer instanceof Response ? answer : sent(operation, answer);
+      const answer = await handler({ request, actor, params, query, body, t });
+      return answer instanceof Response ? answer : sent(operation, answer, t);
     } catch (error) {
-      if (error instanceof DomainError) return domainProblem(error);
+      if (error instanceof DomainError) return domainProblem(error, locale);
       console.error(error);
-      return problem({ status: 500, title: "Internal Server Error", detail: "The change was not made. Try again; if it persists, report it." });
+      return problem({ status: 500, title: "Internal Server Error", detail: t("problems.api.failed") });
     }
   };
 }
 
 /** The answer, if it is what the operation says it answers; a 500 otherwise, never a 200 with something else. */
-function sent(operation: Operation, answer: unknown): Response {
+function sent(operation: Operation, answer: unknown, t: Translate): Response {
   const schema = typeof operation.success.schema === "function" ? null : operation.success.schema;
   const checked = schema ? schema.safeParse(answer) : { success: true as const };
   if (!checked.success) {
     console.error(JSON.stringify({ event: "answer_off_contract", path: operation.path, issues: checked.error.issues.slice(0, 5) }));
-    return problem({ status: 500, title: "Internal Server Error", detail: "The server's answer did not have the shape the API promises, so it was not sent. Report it." });
+    return problem({ status: 500, title: "Internal Server Error", detail: t("problems.api.offContract") });
   }
   return new Response(JSON.stringify(answer), { status: operation.success.status, headers: { "content-type": "application/json", "cache-control": "no-store" } });
 }

@@ -36,7 +36,8 @@ function refuseMidBody(req: IncomingMessage, res: EdgeResponse, answer: EdgeAnsw
 function route(req: IncomingMessage, res: EdgeResponse, { answers, handle, trustProxy, dev }: Options, expectContinue: boolean): void {
   const decision = admit(req, { dev });
   if ("answer" in decision) return res.answer({ ...decision.answer, headers: { ...decision.answer.headers, ...closeIfLarge(req) } });
-  const { route: matched, body } = decision.admitted;
+  const { route: matched, body, locale } = decision.admitted;
+  res.locale = locale;
   const own = lookupHandler(decision.admitted) ?? subscriptionHandler(decision.admitted, req);
   if (matched?.spec.kind === "page" && !own && req.method === "POST") res.markFormPost();
   const crossSite = matched?.spec.kind === "api" || matched?.spec.anyOrigin ? null : crossSiteRefusal(req, { trustProxy });
@@ -44,15 +45,15 @@ function route(req: IncomingMessage, res: EdgeResponse, { answers, handle, trust
     return res.answer({
       status: 403,
       title: "Cross-site request refused",
-      detail: `This form post was refused because ${crossSite}. Open the form on this site and send it from there.`,
+      detail: { key: "problems.edge.crossSite", values: { why: crossSite } },
       headers: closeIfLarge(req),
     });
   }
   if (body && hasBody(req)) {
     limitBody(req, {
       maxBytes: body.maxBytes,
-      tooLarge: () => refuseMidBody(req, res, { status: 413, title: "Content Too Large", detail: `The body is larger than ${body.maxBytes} bytes, the most this address takes. Nothing was done.` }),
-      idle: () => refuseMidBody(req, res, { status: 408, title: "Request Timeout", detail: "The body stopped arriving and was given up on. Nothing was done; send it again." }),
+      tooLarge: () => refuseMidBody(req, res, { status: 413, title: "Content Too Large", detail: { key: "problems.edge.bodyTooLarge", values: { max: body.maxBytes } } }),
+      idle: () => refuseMidBody(req, res, { status: 408, title: "Request Timeout", detail: { key: "problems.edge.bodyStopped" } }),
     });
   }
   if (expectContinue) res.writeContinue();

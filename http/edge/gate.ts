@@ -1,10 +1,14 @@
 import type { IncomingMessage } from "node:http";
 import { hasBody } from "./body-limit";
 import { LOCALE_HEADER, type Locale, prefixOf, splitLocale } from "@/i18n/locales";
+import type { Said } from "@/domain/said";
 import { type BodyRule, type Method, type RouteMatch, matchRoute } from "./route-list";
 
-/** An answer the edge gives itself, before any handler: a refusal, or OPTIONS. */
-export type EdgeAnswer = { status: number; title: string; detail: string; headers?: Record<string, string> };
+/**
+ * An answer the edge gives itself, before any handler: a refusal, or OPTIONS. `detail` is said in
+ * `locale`, the address's language once the edge knows it; before that (a broken head or target), English.
+ */
+export type EdgeAnswer = { status: number; title: string; detail: string | Said; headers?: Record<string, string>; locale?: Locale };
 /** A request the edge lets through: its route (none for an unknown page path), the path as resolved without its language, and the language. */
 export type Admitted = { route: RouteMatch | null; body: BodyRule | null; path: string; locale: Locale };
 
@@ -17,9 +21,12 @@ export const EVERY_METHOD = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
 const CONTINUE = /(?:^|\W)100-continue(?:$|\W)/i;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-const refuse = (status: number, title: string, detail: string, headers?: Record<string, string>): { answer: EdgeAnswer } => ({
+const refuse = (status: number, title: string, detail: string | Said, headers?: Record<string, string>): { answer: EdgeAnswer } => ({
   answer: { status, title, detail, ...(headers ? { headers } : {}) },
 });
+/** A refusal once the address's language is known: said in it. */
+const refuseIn = (locale: Locale, ...args: Parameters<typeof refuse>): { answer: EdgeAnswer } => ({ answer: { ...refuse(...args).answer, locale } });
+const edge = (key: string, values?: Record<string, string | number>): Said => ({ key: `problems.edge.${key}`, ...(values ? { values } : {}) });
 
 const UNRESERVED = /[A-Za-z0-9\-._~]/;
 
@@ -93,15 +100,15 @@ function headRefusal(req: IncomingMessage): { answer: EdgeAnswer } | null {
  */
 const reachesAction = (req: IncomingMessage, type: string) => type === "multipart/form-data" || req.headers["next-action"] !== undefined;
 
-function bodyRefusal(req: IncomingMessage, rule: BodyRule | null, nextPage: boolean): { answer: EdgeAnswer } | null {
+function bodyRefusal(req: IncomingMessage, rule: BodyRule | null, nextPage: boolean, locale: Locale): { answer: EdgeAnswer } | null {
   const declared = req.headers["content-length"];
-  if (!rule) return hasBody(req) ? refuse(413, "Content Too Large", `A ${req.method} request to this address takes no body; send it without one.`) : null;
+  if (!rule) return hasBody(req) ? refuseIn(locale, 413, "Content Too Large", edge("noBody", { method: req.method ?? "" })) : null;
   if (declared !== undefined && Number(declared) > rule.maxBytes) {
-    return refuse(413, "Content Too Large", `The body is ${declared} bytes; this address takes at most ${rule.maxBytes}. Nothing was read.`);
+    return refuseIn(locale, 413, "Content Too Large", edge("bodyDeclared", { declared, max: rule.maxBytes }));
   }
   const type = String(req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   if (rule.form && (!FORM_TYPES.has(type) || (nextPage && !reachesAction(req, type)))) {
-    return refuse(415, "Unsupported Media Type", "This address takes the posts of its own forms only (multipart/form-data); send the form from the page.");
+    return refuseIn(locale, 415, "Unsupported Media Type", edge("formsOnly"));
   }
   return null;
 }
@@ -135,16 +142,16 @@ export function admit(req: IncomingMessage, { dev }: { dev: boolean }): { answer
   const route = matchRoute(segments);
   const method = (req.method ?? "GET").toUpperCase();
   if (!route) {
-    if (segments[0] === "api" || (method !== "GET" && method !== "HEAD")) return refuse(404, "Not Found", "There is nothing at this address. Check the address.");
+    if (segments[0] === "api" || (method !== "GET" && method !== "HEAD")) return refuseIn(locale, 404, "Not Found", edge("nothingHere"));
     return { admitted: { route: null, body: null, path, locale } };
   }
   const allow = route.allow.join(", ");
   if (method === "OPTIONS") return refuse(204, "No Content", "", { allow });
   if (!route.allow.some((m: Method) => m === method)) {
-    return refuse(405, "Method Not Allowed", `This address answers ${allow} only.`, { allow });
+    return refuseIn(locale, 405, "Method Not Allowed", edge("methods", { allow }), { allow });
   }
   const named = method === "HEAD" ? "GET" : method;
   const rule = Object.entries(route.spec.methods).find(([m]) => m === named)?.[1] ?? null;
   const nextPage = route.spec.kind === "page" && !route.spec.edge && !(route.spec.edgePost && named === "POST");
-  return bodyRefusal(req, rule, nextPage) ?? { admitted: { route, body: rule, path, locale } };
+  return bodyRefusal(req, rule, nextPage, locale) ?? { admitted: { route, body: rule, path, locale } };
 }

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { Said } from "@/domain/said";
 
 /** The header the edge sets on each request (any value a client sent is replaced) and each response. */
 export const REQUEST_ID_HEADER = "x-request-id";
@@ -10,7 +11,7 @@ export type RequestNote = {
   /** The status the answer must have, and headers to go with it (a form's 429 and its Retry-After). */
   status?: { code: number; headers: Record<string, string> };
   /** A server action refused its arguments before it ran: the answer is a 400 with this detail, whatever Next renders. */
-  refused?: string;
+  refused?: Said;
   /** The one other origin this answer may redirect to (the identity provider a sign-in goes to). */
   offSite?: string;
 };

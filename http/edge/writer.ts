@@ -2,6 +2,9 @@ import { randomUUID } from "node:crypto";
 import { type IncomingMessage, type OutgoingHttpHeaders, ServerResponse, STATUS_CODES } from "node:http";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { problemParts } from "../problem";
+import type { Said } from "@/domain/said";
+import { sayIn } from "@/domain/say-in";
+import { DEFAULT_LOCALE, type Locale } from "@/i18n/locales";
 import { API_POLICY, BASE_HEADERS, STRICT_TRANSPORT_SECURITY } from "../security-headers";
 import { hashable, withScriptHashes } from "./csp";
 import type { EdgeAnswer } from "./gate";
@@ -36,11 +39,11 @@ function onSite(location: unknown, allowed: string | undefined): boolean {
   }
 }
 
-function detailOf(status: number, id: string): string {
-  if (status >= 500) return `The server failed while answering (request id ${id}). Try again; if it keeps failing, give the operator that id.`;
-  if (status === 404) return "There is nothing at this address. Check the address.";
-  if (status === 400) return "The request could not be read. Check it and send it again.";
-  return `The request was refused: ${STATUS_CODES[status] ?? "error"} (${status}). Check it and send it again.`;
+function detailOf(status: number, id: string): Said {
+  if (status >= 500) return { key: "problems.edge.serverFailed", values: { id } };
+  if (status === 404) return { key: "problems.edge.nothingHere" };
+  if (status === 400) return { key: "problems.edge.unreadable" };
+  return { key: "problems.edge.refused", values: { phrase: STATUS_CODES[status] ?? "error", status } };
 }
 
 /** The body as the browser would read it, when Next compressed it; null when it cannot be read. */
@@ -103,6 +106,8 @@ export class EdgeResponse extends ServerResponse<IncomingMessage> {
   /** pass: straight to the socket; hold: an HTML page kept until complete, for its script hashes; capture: kept for the page cache. */
   /** Whether the browser came over HTTPS (a trusted proxy said so): which session cookie is its own. */
   https = false;
+  /** The address's language, once the gate has read it: the edge's own problems are said in it (English before). */
+  locale: Locale = DEFAULT_LOCALE;
   private mode: "pass" | "hold" | "capture" = "pass";
   private head: "open" | "sent" | "held" | "replaced" = "open";
   private held: Head | null = null;
@@ -149,8 +154,9 @@ export class EdgeResponse extends ServerResponse<IncomingMessage> {
   }
 
   /** The edge's own answer: a refusal as problem+json, or a 204 (OPTIONS) with its headers. */
-  answer({ status, title, detail, headers = {} }: EdgeAnswer): void {
+  answer({ status, title, detail, headers = {}, locale }: EdgeAnswer): void {
     if (status === 204) return this.send(204, { ...headers, "cache-control": "no-store" }, undefined);
+    if (locale) this.locale = locale;
     this.problem(status, detail, title, headers);
   }
 
@@ -162,12 +168,13 @@ export class EdgeResponse extends ServerResponse<IncomingMessage> {
     else if (this.head !== "replaced") this.problem(500, detailOf(500, this.id));
   }
 
-  private problem(status: number, detail: string, title = STATUS_CODES[status] ?? "Error", headers: Record<string, string> = {}): void {
+  private problem(status: number, detail: string | Said, title = STATUS_CODES[status] ?? "Error", headers: Record<string, string> = {}): void {
     // A head already on the wire cannot be followed by another: the connection is cut instead.
     if (this.headersSent) return void this.destroy();
     this.head = "replaced";
     for (const name of this.getHeaderNames()) this.removeHeader(name);
-    const parts = problemParts({ status, title, detail }, { ...this.always, [REQUEST_ID_HEADER]: this.id, ...headers });
+    const said = typeof detail === "string" ? detail : sayIn(this.locale, detail);
+    const parts = problemParts({ status, title, detail: said }, { ...this.always, [REQUEST_ID_HEADER]: this.id, ...headers });
     this.logIfFailed(status);
     super.writeHead(status, { ...parts.headers, "content-length": Buffer.byteLength(parts.body) });
     super.end(parts.body);
@@ -188,8 +195,8 @@ export class EdgeResponse extends ServerResponse<IncomingMessage> {
     }
     const type = headers["content-type"];
     if (note.refused) return this.refuse(400, note.refused);
-    if (status >= 500 && this.formPost && !note.actionStarted) return this.refuse(400, "The form's data could not be read, so nothing was done. Reload the page and send the form again.");
-    if (!onSite(headers.location, note.offSite)) return this.refuse(400, "This address leads off this site; nothing was done. Check the address.");
+    if (status >= 500 && this.formPost && !note.actionStarted) return this.refuse(400, { key: "problems.edge.formUnreadable" });
+    if (!onSite(headers.location, note.offSite)) return this.refuse(400, { key: "problems.edge.offSite" });
     if (status >= 400 && !note.status && !isProblem(type) && !(this.wantsHtml && isHtml(type))) {
       return this.refuse(status, detailOf(status, this.id), Object.fromEntries(MEANINGFUL.flatMap((name) => (headers[name] === undefined ? [] : [[name, String(headers[name])]]))));
     }
@@ -197,7 +204,7 @@ export class EdgeResponse extends ServerResponse<IncomingMessage> {
     return { status, reason: head.reason, headers };
   }
 
-  private refuse(status: number, detail: string, headers: Record<string, string> = {}): null {
+  private refuse(status: number, detail: Said, headers: Record<string, string> = {}): null {
     this.problem(status, detail, undefined, headers);
     return null;
   }

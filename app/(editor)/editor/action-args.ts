@@ -33,7 +33,9 @@ const itemFields = (c: Collection) =>
 
 /** The FormData at `at` checked against the fields of the collection the arguments name. */
 function itemForm(ctx: z.RefinementCtx, at: number, c: Collection, form: FormData): void {
-  for (const issue of itemFields(c).safeParse(form).error?.issues ?? []) ctx.addIssue({ code: "custom", path: [at, ...issue.path], message: issue.message });
+  for (const issue of itemFields(c).safeParse(form).error?.issues ?? []) {
+    ctx.addIssue({ code: "custom", path: [at, ...issue.path], message: issue.message, ...(issue.code === "custom" ? { params: issue.params } : {}) });
+  }
 }
 
 export const EDITOR_ARGS = {

@@ -1,6 +1,7 @@
 import * as sqlite from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { cited, citesField, defineCollection, itemColumns, positionColumn, positionIndex } from "../collection";
+import { described, namesOf } from "../words";
 import { cites, text } from "../common";
 
 export const contextFact = sqlite.sqliteTable(
@@ -26,14 +27,14 @@ export const context = defineCollection({
   table: contextFact,
   schema: contextFactSchema,
   subject: "context_fact",
-  names: { one: "context fact", a: "a context fact", many: "Context" },
+  names: namesOf("context"),
   seedFile: "context.json",
   order: contextFact.position,
-  fields: [
-    { name: "topic", label: "Topic", kind: "text" },
+  fields: described("context", [
+    { name: "topic", kind: "text" },
     citesField,
-    { name: "statement", label: "Statement", kind: "prose", wide: true },
-  ],
+    { name: "statement", kind: "prose", wide: true },
+  ]),
   line: (c) => `${c.topic}: ${c.statement}${cited(c)}`,
   name: (c) => c.topic,
 });

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import * as sqlite from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { cited, citesField, defineMappedCollection, itemColumns, positionColumn, positionIndex, type Refs } from "../collection";
+import { described, namesOf } from "../words";
 import { cites, key, text } from "../common";
 import { DURATION_KINDS, DURATION_ROLES } from "../constants";
 import { event } from "./events";
@@ -79,31 +80,24 @@ export const durations = defineMappedCollection<Duration, typeof durationSchema>
   table: durationClaim,
   schema: durationSchema,
   subject: "duration_claim",
-  names: { one: "duration", a: "a duration", many: "Durations" },
+  names: namesOf("durations"),
   seedFile: "durations.json",
   order: durationClaim.position,
-  fields: [
-    { name: "key", label: "Key", kind: "text", hint: "e.g. outage; made from the label when left empty", madeFrom: "label" },
-    { name: "label", label: "Label", kind: "text" },
-    {
-      name: "role",
-      label: "Stands for (optional)",
-      kind: "select",
-      options: DURATION_ROLES,
-      optional: true,
-      hint: "the same measure across incidents, compared side by side; exposure and outage also stand in the lead and on the front page",
-    },
-    { name: "countedBy", label: "Counted by", kind: "text" },
-    { name: "kind", label: "Kind", kind: "select", options: DURATION_KINDS, initial: "interval", hint: "interval: between two events; stated: a length with no dates" },
-    { name: "from", label: "From event", kind: "event", only: "interval" },
-    { name: "to", label: "To event", kind: "event", only: "interval" },
-    { name: "statedMinutes", label: "Stated length in minutes", kind: "number", only: "stated" },
-    { name: "approximate", label: "The stated length is approximate", kind: "checkbox", only: "stated" },
-    { name: "contests", label: "Contests (optional)", kind: "duration", optional: true, hint: "the count this one disputes" },
+  fields: described("durations", [
+    { name: "key", kind: "text", madeFrom: "label" },
+    { name: "label", kind: "text" },
+    { name: "role", kind: "select", options: DURATION_ROLES, optional: true },
+    { name: "countedBy", kind: "text" },
+    { name: "kind", kind: "select", options: DURATION_KINDS, initial: "interval" },
+    { name: "from", kind: "event", only: "interval" },
+    { name: "to", kind: "event", only: "interval" },
+    { name: "statedMinutes", kind: "number", only: "stated" },
+    { name: "approximate", kind: "checkbox", only: "stated" },
+    { name: "contests", kind: "duration", optional: true },
     citesField,
-    { name: "method", label: "How it is counted", kind: "prose", wide: true },
-    { name: "note", label: "Note (optional)", kind: "prose", optional: true, wide: true },
-  ],
+    { name: "method", kind: "prose", wide: true },
+    { name: "note", kind: "prose", optional: true, wide: true },
+  ]),
   line: (d) => `${d.label} · ${d.countedBy} · ${d.kind}${d.contests ? ` · contests ${d.contests}` : ""}${cited(d)}`,
   name: (d) => d.label,
   key: (d) => d.key,
@@ -114,8 +108,9 @@ export const durations = defineMappedCollection<Duration, typeof durationSchema>
   unique: {
     field: "role",
     column: durationClaim.role,
-    many: "at most one duration may carry each role",
-    taken: (holder, role) => `The duration "${holder}" already stands for the ${role}; clear its role first.`,
+    many: { key: "validation.record.roleOnce" },
+    taken: (holder, role) => ({ key: "problems.roleTaken", values: { holder, role } }),
+    holds: (holder) => ({ key: "problems.roleTakenField", values: { holder } }),
   },
   toRow: (d, refs) => {
     const { cites: _cites, contests, ...common } = durationCommon(d);

@@ -2,9 +2,10 @@ import { sql } from "drizzle-orm";
 import * as sqlite from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { PRECISIONS, formatPreciseTimeShort, isValidPreciseTime } from "@/lib/precise-time";
-import { TIME_EXAMPLES } from "@/lib/written-time";
 import { cited, citesField, defineCollection, itemColumns, positionColumn, positionIndex } from "../collection";
+import { described, namesOf } from "../words";
 import { cites, key, text } from "../common";
+import { refusal } from "../../validation";
 import { PHASES } from "../constants";
 
 export const event = sqlite.sqliteTable(
@@ -47,8 +48,8 @@ export const eventSchema = z
   })
   .superRefine((e, ctx) => {
     if (!isValidPreciseTime(e)) {
-      const expected = e.precision === "none" ? "no time (leave it empty)" : `a ${e.precision}-precision UTC time`;
-      ctx.addIssue({ code: "custom", path: ["at"], message: `"${e.at ?? ""}" is not ${expected}` });
+      const said = e.precision === "none" ? { key: "validation.record.noTime" } : { key: "validation.record.precise", values: { at: e.at ?? "", precision: e.precision } };
+      ctx.addIssue({ code: "custom", path: ["at"], ...refusal(said) });
     }
   });
 export type Event = z.infer<typeof eventSchema>;
@@ -57,18 +58,18 @@ export const events = defineCollection({
   table: event,
   schema: eventSchema,
   subject: "event",
-  names: { one: "event", a: "an event", many: "Events" },
+  names: namesOf("events"),
   seedFile: "events.json",
   order: event.position,
-  fields: [
-    { name: "key", label: "Key", kind: "text", hint: "e.g. model-offline; made from the title when left empty", madeFrom: "title" },
-    { name: "precision", label: "Precision", kind: "select", options: PRECISIONS, initial: "minute" },
-    { name: "at", label: "When", kind: "time", hint: `in the time zone below: ${TIME_EXAMPLES}; empty for precision none` },
-    { name: "phase", label: "Phase", kind: "select", options: PHASES, initial: "response" },
-    { name: "title", label: "Title", kind: "text" },
+  fields: described("events", [
+    { name: "key", kind: "text", madeFrom: "title" },
+    { name: "precision", kind: "select", options: PRECISIONS, initial: "minute" },
+    { name: "at", kind: "time" },
+    { name: "phase", kind: "select", options: PHASES, initial: "response" },
+    { name: "title", kind: "text" },
     citesField,
-    { name: "detail", label: "Detail (optional)", kind: "prose", optional: true, wide: true },
-  ],
+    { name: "detail", kind: "prose", optional: true, wide: true },
+  ]),
   line: (e) => `${formatPreciseTimeShort(e)} · ${e.phase} · ${e.title}${cited(e)}`,
   name: (e) => e.title,
   key: (e) => e.key,

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import * as sqlite from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { cited, citesField, defineCollection, itemColumns, positionColumn, positionIndex } from "../collection";
+import { described, namesOf } from "../words";
 import { cites, text } from "../common";
 
 export const figure = sqlite.sqliteTable(
@@ -41,18 +42,18 @@ export const figures = defineCollection({
   table: figure,
   schema: figureSchema,
   subject: "figure",
-  names: { one: "figure", a: "a figure", many: "Figures" },
+  names: namesOf("figures"),
   seedFile: "figures.json",
   order: figure.position,
-  fields: [
-    { name: "value", label: "Value", kind: "text", hint: "as the source gives it, e.g. 155 or ~2" },
-    { name: "unit", label: "Unit (optional)", kind: "text", optional: true },
-    { name: "label", label: "Label", kind: "text" },
+  fields: described("figures", [
+    { name: "value", kind: "text" },
+    { name: "unit", kind: "text", optional: true },
+    { name: "label", kind: "text" },
     citesField,
-    { name: "threshold", label: "Threshold on the affected list's measure (optional)", kind: "number", optional: true, needsList: true, hint: "drawn as a line on the chart of the list's measure" },
-    { name: "headline", label: "Show on the front page", kind: "checkbox" },
-    { name: "note", label: "Note (optional)", kind: "prose", optional: true, wide: true },
-  ],
+    { name: "threshold", kind: "number", optional: true, needsList: true },
+    { name: "headline", kind: "checkbox" },
+    { name: "note", kind: "prose", optional: true, wide: true },
+  ]),
   line: (f) => `${f.value}${f.unit ? ` ${f.unit}` : ""} · ${f.label}${cited(f)}`,
   name: (f) => f.label,
 });

@@ -1,6 +1,7 @@
 import * as sqlite from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { cited, citesField, defineCollection, itemColumns, positionColumn, positionIndex } from "../collection";
+import { described, namesOf } from "../words";
 import { cites, isoDate, text } from "../common";
 
 export const finding = sqlite.sqliteTable(
@@ -28,15 +29,15 @@ export const findings = defineCollection({
   table: finding,
   schema: findingSchema,
   subject: "finding",
-  names: { one: "finding", a: "a finding", many: "Findings" },
+  names: namesOf("findings"),
   seedFile: "findings.json",
   order: finding.position,
-  fields: [
-    { name: "assessor", label: "Assessor", kind: "text" },
-    { name: "assessedOn", label: "Assessed on", kind: "date", hint: "YYYY-MM-DD" },
+  fields: described("findings", [
+    { name: "assessor", kind: "text" },
+    { name: "assessedOn", kind: "date" },
     citesField,
-    { name: "statement", label: "Finding", kind: "prose", wide: true },
-  ],
+    { name: "statement", kind: "prose", wide: true },
+  ]),
   line: (f) => `${f.assessor}, ${f.assessedOn}: ${f.statement}${cited(f)}`,
   name: (f) => f.assessor,
 });

@@ -1,6 +1,7 @@
 import * as sqlite from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { cited, citesField, defineCollection, itemColumns, positionColumn, positionIndex } from "../collection";
+import { described, namesOf } from "../words";
 import { cites, text } from "../common";
 
 export const findingReaction = sqlite.sqliteTable(
@@ -28,15 +29,15 @@ export const reactions = defineCollection({
   table: findingReaction,
   schema: reactionSchema,
   subject: "finding_reaction",
-  names: { one: "reaction", a: "a reaction", many: "Reactions" },
+  names: namesOf("reactions"),
   seedFile: "reactions.json",
   order: findingReaction.position,
-  fields: [
-    { name: "who", label: "Who", kind: "text" },
-    { name: "affiliation", label: "Affiliation (optional)", kind: "text", optional: true },
+  fields: described("reactions", [
+    { name: "who", kind: "text" },
+    { name: "affiliation", kind: "text", optional: true },
     citesField,
-    { name: "statement", label: "Statement", kind: "prose", wide: true },
-  ],
+    { name: "statement", kind: "prose", wide: true },
+  ]),
   line: (r) => `${r.who}${r.affiliation ? ` (${r.affiliation})` : ""}: ${r.statement}${cited(r)}`,
   name: (r) => r.who,
 });

@@ -1,6 +1,7 @@
 import * as sqlite from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { cited, citesField, defineCollection, itemColumns, positionColumn, positionIndex } from "../collection";
+import { described, namesOf } from "../words";
 import { cites, text } from "../common";
 import { RECOMMENDATION_AUDIENCES, RECOMMENDATION_STATUSES } from "../constants";
 
@@ -32,16 +33,16 @@ export const recommendations = defineCollection({
   table: recommendation,
   schema: recommendationSchema,
   subject: "recommendation",
-  names: { one: "recommendation", a: "a recommendation", many: "Recommendations" },
+  names: namesOf("recommendations"),
   seedFile: "recommendations.json",
   order: recommendation.position,
-  fields: [
-    { name: "audience", label: "For", kind: "select", options: RECOMMENDATION_AUDIENCES },
-    { name: "status", label: "Status", kind: "select", options: RECOMMENDATION_STATUSES },
+  fields: described("recommendations", [
+    { name: "audience", kind: "select", options: RECOMMENDATION_AUDIENCES },
+    { name: "status", kind: "select", options: RECOMMENDATION_STATUSES },
     citesField,
-    { name: "text", label: "Recommendation", kind: "prose", wide: true },
-    { name: "answeredByLookup", label: "The lookup on this site does this (“check whether your account was affected”)", kind: "checkbox" },
-  ],
+    { name: "text", kind: "prose", wide: true },
+    { name: "answeredByLookup", kind: "checkbox" },
+  ]),
   line: (r) => `${r.audience} · ${r.status}: ${r.text}${cited(r)}`,
   name: (r) => r.text,
 });

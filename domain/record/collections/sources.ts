@@ -2,7 +2,10 @@ import * as sqlite from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { safeHref, writtenAsUri } from "@/lib/markdown/url";
 import { defineCollection, itemColumns } from "../collection";
+import { described, namesOf } from "../words";
 import { isoDate, text } from "../common";
+import type { Said } from "../../said";
+import { refusal } from "../../validation";
 
 export const source = sqlite.sqliteTable(
   "source",
@@ -24,13 +27,11 @@ export const source = sqlite.sqliteTable(
 );
 
 const WEB = /^https?$/;
-const EXAMPLE = "use an absolute http or https address, such as https://example.org/report";
 
 /** What to write instead: the address percent-encoded, as a browser would send it, when it is one. */
-function advice(input: unknown): string {
+function advice(input: unknown): Said {
   const href = typeof input === "string" ? safeHref(input) : null;
-  if (href === null || !/^https?:\/\//.test(href)) return EXAMPLE;
-  return `write it as ${href}: an address carries no spaces, no <, >, " or \\ and no other character URLs do not allow, unless percent-encoded`;
+  return href === null || !/^https?:\/\//.test(href) ? { key: "validation.url" } : { key: "validation.urlWriteAs", values: { href } };
 }
 
 /**
@@ -38,10 +39,10 @@ function advice(input: unknown): string {
  * as written, every character one a URL may carry (RFC 3986), so it is a link to exactly what was
  * typed, in every export. Anything else is refused with the address to write; never rewritten.
  */
-const webUrl = z.url({ protocol: WEB, error: EXAMPLE });
-export const sourceUrl = z.url({ protocol: WEB, error: (issue) => advice(issue.input) }).superRefine((value, ctx) => {
-  // The format check above has said why when it is no web address at all.
-  if (webUrl.safeParse(value).success && (!/^https?:\/\/[^/?#]/i.test(value) || !writtenAsUri(value))) ctx.addIssue({ code: "custom", message: advice(value) });
+const webUrl = z.url({ protocol: WEB });
+export const sourceUrl = z.url({ protocol: WEB }).superRefine((value, ctx) => {
+  // The format check above has said why when it is no web address at all (domain/validation.ts).
+  if (webUrl.safeParse(value).success && (!/^https?:\/\/[^/?#]/i.test(value) || !writtenAsUri(value))) ctx.addIssue({ code: "custom", ...refusal(advice(value)) });
 });
 
 const sourceFields = {
@@ -69,18 +70,18 @@ export const sources = defineCollection({
   schema: sourceSchema,
   stored: storedSourceSchema,
   subject: null,
-  names: { one: "source", a: "a source", many: "Sources" },
+  names: namesOf("sources"),
   seedFile: "sources.json",
   order: source.number,
-  fields: [
-    { name: "number", label: "Number", kind: "number", hint: "the next free one, filled in; facts cite the source by it" },
-    { name: "publisher", label: "Publisher", kind: "text" },
-    { name: "title", label: "Title", kind: "text" },
-    { name: "author", label: "Author (optional)", kind: "text", optional: true },
-    { name: "publishedOn", label: "Published on", kind: "date", hint: "YYYY-MM-DD" },
-    { name: "url", label: "URL (only if known)", kind: "text", optional: true },
-    { name: "note", label: "Note (optional)", kind: "prose", optional: true, wide: true },
-  ],
+  fields: described("sources", [
+    { name: "number", kind: "number" },
+    { name: "publisher", kind: "text" },
+    { name: "title", kind: "text" },
+    { name: "author", kind: "text", optional: true },
+    { name: "publishedOn", kind: "date" },
+    { name: "url", kind: "text", optional: true },
+    { name: "note", kind: "prose", optional: true, wide: true },
+  ]),
   line: (s) => `[${s.number}] ${s.title} — ${s.publisher}, ${s.publishedOn}`,
   name: (s) => `[${s.number}] ${s.title}`,
   next: (all) => ({ number: String(all.reduce((max, s) => Math.max(max, s.number), 0) + 1) }),

@@ -2,7 +2,9 @@ import * as sqlite from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { formatPreciseTimeShort, isValidPreciseTime } from "@/lib/precise-time";
 import { defineCollection, itemColumns } from "../collection";
+import { described, namesOf } from "../words";
 import { sourceNumber, text } from "../common";
+import { refusal } from "../../validation";
 import { UPDATE_STATUSES } from "../constants";
 
 export const incidentUpdate = sqlite.sqliteTable(
@@ -18,7 +20,7 @@ export const incidentUpdate = sqlite.sqliteTable(
   (t) => [sqlite.index("incident_update_incident_id_at_idx").on(t.incidentId, t.at)],
 );
 
-const minute = z.string().refine((at) => isValidPreciseTime({ at, precision: "minute" }), "a UTC time to the minute, like 2026-09-09T14:05Z");
+const minute = z.string().refine((at) => isValidPreciseTime({ at, precision: "minute" }), refusal({ key: "validation.record.minute" }));
 
 /**
  * A public update posted while an incident is open ("investigating", "identified"…), before any
@@ -36,15 +38,15 @@ export const updates = defineCollection({
   table: incidentUpdate,
   schema: updateSchema,
   subject: "incident_update",
-  names: { one: "update", a: "an update", many: "Updates" },
+  names: namesOf("updates"),
   seedFile: "updates.json",
   order: incidentUpdate.at,
-  fields: [
-    { name: "status", label: "Status", kind: "select", options: UPDATE_STATUSES, initial: "investigating" },
-    { name: "at", label: "Posted at", kind: "time", precision: "minute", hint: "in the time zone below: now, 14:02 (today) or 2026-12-01 14:02" },
-    { name: "cites", label: "Cites (optional)", kind: "cites", optional: true, hint: "source numbers, e.g. 0 3" },
-    { name: "body", label: "Update", kind: "prose", wide: true, hint: "what readers should know now, in Markdown" },
-  ],
+  fields: described("updates", [
+    { name: "status", kind: "select", options: UPDATE_STATUSES, initial: "investigating" },
+    { name: "at", kind: "time", precision: "minute" },
+    { name: "cites", kind: "cites", optional: true },
+    { name: "body", kind: "prose", wide: true },
+  ]),
   line: (u) => `${formatPreciseTimeShort({ at: u.at, precision: "minute" })} · ${u.status}: ${u.body}`,
   name: (u) => `${u.status} at ${formatPreciseTimeShort({ at: u.at, precision: "minute" })}`,
 });

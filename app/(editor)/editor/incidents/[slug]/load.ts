@@ -1,7 +1,7 @@
 import "server-only";
 import { notFound } from "next/navigation";
 import type { Choices } from "@/components/editor/item-field";
-import { type Section, type SectionCounts, sectionHref } from "@/components/editor/sections";
+import { type Section, type SectionCounts, sectionPath } from "@/components/editor/sections";
 import { readForEditing } from "@/db/read/editor";
 import { DomainError } from "@/domain/errors";
 import { perCollection } from "@/domain/record/collections";
@@ -12,7 +12,7 @@ export type EditorView = ReturnType<typeof readForEditing>;
 
 /** An editor page's incident, for the signed-in editor (others go to sign in first); 404 for one there is not. */
 export async function loadForEditor(slug: string, section: Section): Promise<EditorView> {
-  await requireUser({ next: sectionHref(slug, section) });
+  await requireUser({ next: sectionPath(slug, section) });
   try {
     return readForEditing(slug);
   } catch (error) {

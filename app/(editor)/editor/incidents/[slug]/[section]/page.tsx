@@ -8,6 +8,7 @@ import { TimeZoneList } from "@/components/editor/time-field";
 import { columnsOf } from "@/domain/record/affected-row";
 import { shapeOf } from "@/domain/record/affected-shape";
 import { collectionOf } from "@/domain/record/collections";
+import { getTranslations } from "next-intl/server";
 import { addItemAction, importAffectedAction, removeItemAction, setShapeAction, updateItemAction } from "../../../actions";
 import { choicesOf, loadForEditor } from "../load";
 import { AddSource, Shell } from "../shell";
@@ -16,7 +17,8 @@ type Props = { params: Promise<{ slug: string; section: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const section = sectionParam.safeParse((await params).section);
-  const title = !section.success ? "Not found" : section.data === "affected" ? "Affected list" : collectionOf(section.data).names.many;
+  const t = await getTranslations("editor");
+  const title = !section.success ? t("pageTitles.notFound") : section.data === "affected" ? t("affected.heading") : t(`collections.${section.data}.many`);
   return { title, robots: { index: false } };
 }
 
@@ -27,15 +29,16 @@ export default async function EditSection({ params }: Props) {
   if (!parsed.success) notFound();
   const section = parsed.data;
   const view = await loadForEditor(slug, section);
+  const t = await getTranslations("editor.affected");
   if (section === "affected") {
     const total = view.affected?.summary.total;
     return (
       <Shell view={view} current="affected">
         <section aria-labelledby="affected-heading">
           <h2 id="affected-heading" className="text-xl font-semibold">
-            Affected list
+            {t("heading")}
           </h2>
-          <p className="mt-2 text-sm">{total === undefined ? "No list has been imported: the page shows no affected section and the lookup is not offered." : `The live list holds ${total} rows.`}</p>
+          <p className="mt-2 text-sm">{total === undefined ? t("noList") : t("holds", { total })}</p>
           <div className="mt-4">
             <ShapeForm action={setShapeAction.bind(null, slug)} version={view.version} shape={JSON.stringify(shapeOf(view.record), null, 2)} />
           </div>

@@ -2,7 +2,7 @@ import { getDb } from "@/db/client";
 import { appLookupSecret } from "@/config/secret";
 import { importAffectedList } from "@/db/write/affected";
 import { assertCanWrite } from "@/db/write/mutate";
-import { DomainError } from "@/domain/errors";
+import { DomainError, fieldError } from "@/domain/errors";
 import { problem } from "@/http/problem";
 import { UploadTooLargeError, withSpooledUpload } from "@/http/spool-upload";
 import { v1 } from "@/http/api/handler";
@@ -18,7 +18,7 @@ const FORMATS: Record<string, "csv" | "json"> = { "text/csv": "csv", "applicatio
  * POST an affected list as the raw body (text/csv or application/json), ?version=N[&replace=1]:
  * all or nothing, through the same verb as npm run import:affected.
  */
-export const POST = v1(OPERATIONS.importAffected, async ({ request, actor, params, query: { version, replace } }) => {
+export const POST = v1(OPERATIONS.importAffected, async ({ request, actor, params, query: { version, replace }, t }) => {
   // Refuse a read token before reading a body of up to 200 MB.
   assertCanWrite(actor);
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
@@ -27,14 +27,14 @@ export const POST = v1(OPERATIONS.importAffected, async ({ request, actor, param
     return problem({
       status: 415,
       title: "Unsupported Media Type",
-      detail: "Send the list as the body with Content-Type: text/csv or application/json.",
+      detail: t("problems.api.listType"),
     });
   }
   const tooLarge = () =>
     problem({
       status: 413,
       title: "Content Too Large",
-      detail: `The list is larger than ${MAX_UPLOAD_BYTES} bytes; nothing was imported. Split it, or use npm run import:affected on the server.`,
+      detail: t("problems.api.listTooLarge", { max: MAX_UPLOAD_BYTES }),
     });
   const declared = Number(request.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES) return tooLarge();
@@ -44,9 +44,7 @@ export const POST = v1(OPERATIONS.importAffected, async ({ request, actor, param
       importAffectedList({ db: getDb(), actor, slug: params.slug, version, rows: { source }, replace, secret: appLookupSecret() }),
     );
     if (report.empty) {
-      throw new DomainError("invalid", "The list holds no rows; nothing was imported. Send at least one row.", {
-        errors: [{ field: "body", message: "the list holds no rows (nothing, blanks, only the header or an empty array)" }],
-      });
+      throw new DomainError("invalid", { key: "problems.emptyList" }, { errors: [fieldError("body", { key: "problems.emptyListField" })] });
     }
     const { incidentSlug, elapsedMs: _elapsed, ...counts } = report;
     return { incident: incidentSlug, version: next, ...counts };

@@ -8,11 +8,11 @@ import { problem } from "@/http/problem";
 
 export const dynamic = "force-dynamic";
 
-export const GET = v1(OPERATIONS.affectedSchema, ({ params }) => {
+export const GET = v1(OPERATIONS.affectedSchema, ({ params, t }) => {
   const shape = readAffectedShape(getDb(), params.slug);
-  if (shape === undefined) return problem({ status: 404, title: "Not Found", detail: `There is no incident "${params.slug}".` });
+  if (shape === undefined) return problem({ status: 404, title: "Not Found", detail: t("problems.noIncident", { slug: params.slug }) });
   if (shape === null) {
-    return problem({ status: 404, title: "Not Found", detail: `The incident "${params.slug}" has not said what one row of its affected list is: it has no list shape yet.` });
+    return problem({ status: 404, title: "Not Found", detail: t("problems.api.noShape", { slug: params.slug }) });
   }
   return affectedRowJsonSchema(shape);
 });
