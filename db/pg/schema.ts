@@ -528,6 +528,7 @@ export const translation = pgTable(
     locale: text("locale").notNull(),
     text: text("text").notNull(),
     original: integer("original").notNull().default(0),
+    quote: integer("quote").notNull().default(0),
   },
   (t) => [
     foreignKey({ columns: [t.incidentId], foreignColumns: [incident.id] }).onDelete("cascade"),

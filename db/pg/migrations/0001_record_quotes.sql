@@ -1,0 +1,1 @@
+ALTER TABLE "translation" ADD COLUMN "quote" integer DEFAULT 0 NOT NULL;
