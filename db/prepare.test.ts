@@ -123,7 +123,7 @@ describe("writing a whole record", () => {
   it("refuses a record whose event cites a missing source", () => {
     const parsed = incidentRecord.safeParse(variant((r) => r.events[3]?.cites.push(99)));
     expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues.map((i) => [i.path.join("."), i.message])).toContainEqual(["events.3.cites", "cites source [99], which is not in sources"]);
+    expect(parsed.error?.issues.map((i) => [i.path.join("."), i.message])).toContainEqual(["events.3.cites", "validation.record.citesMissing"]);
   });
 
   it("refuses an event whose time does not match its precision, in the event's own schema", () => {

@@ -11,7 +11,7 @@ import { removeItem, updateItem } from "../write/collections";
 import { MATCHED_INCIDENTS, readDashboard } from "./dashboard";
 
 // Search in both languages on the shipped incidents with Russian texts of GLM-5.3 (rows of
-// `translation`): the index follows the record and its translations through migration 0018's
+// `translation`; the other incidents' own Russian translations are found too, so the cases read GLM-5.3's hits): the index follows the record and its translations through migration 0018's
 // triggers, finds words by stem, and marks them as each text spells them, in the page's language.
 const GLM = "glm-5-3-kv-cache-exposure";
 const t = testDatabase("search");
@@ -23,7 +23,7 @@ beforeAll(async () => {
   addRussianTranslations(t.db);
 });
 
-const hits = (q: string, locale: Locale) => readDashboard(t.db, { q }, locale).hits;
+const hits = (q: string, locale: Locale) => readDashboard(t.db, { q }, locale).hits.filter((h) => h.slug === GLM);
 const refs = (q: string, locale: Locale) => hits(q, locale).map((h) => `${h.kind}:${h.ref}:${h.locale}`).sort();
 const version = () => t.db.$client.prepare("SELECT version FROM incident WHERE slug = ?").pluck().get(GLM) as number;
 const eventId = (key: string) => t.db.$client.prepare("SELECT e.id FROM event e JOIN incident i ON i.id = e.incident_id WHERE i.slug = ? AND e.key = ?").pluck().get(GLM, key) as number;
@@ -103,7 +103,7 @@ describe("search in both languages", () => {
   it("finds the Russian texts of an archive's copies too (fillArchive copies the translations)", () => {
     const [, , copy] = fillArchive(t.db, 3);
     const found = readDashboard(t.db, { q: "утечка" }, "ru");
-    expect(found.page.rows.map((r) => r.slug).sort()).toEqual([GLM, copy].sort());
+    expect(found.page.rows.map((r) => r.slug).filter((s) => s.startsWith(GLM)).sort()).toEqual([GLM, copy].sort());
     expect(found.hits.filter((h) => h.slug === copy && h.locale === "ru").map((h) => h.ref).sort()).toEqual(["leak-begins", "researcher-reported", copy].sort());
   });
 });

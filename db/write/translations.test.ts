@@ -84,7 +84,7 @@ describe("the record's translations, written and read", () => {
       "invalid",
     );
     expect(e.details.errors?.map((x) => x.field)).toEqual(["entries.1", "entries.2", "entries.3"]);
-    expect(e.message).toMatch(/this incident has no event 999999/);
+    expect(e.message).toMatch(/Events: this incident has no item with id 999999/);
     expect(stored().version).toBe(version);
     expect(stored().translations.ru?.incident?.title).toBe(seed.translations.ru?.incident?.title);
   });
@@ -92,7 +92,7 @@ describe("the record's translations, written and read", () => {
   it("refuses a translation into the record's own language and a language the site does not speak", () => {
     refused(() => put([{ subject: "incident", field: "title", text: "Title" }], stored().version, "en"), "invalid");
     const e = refused(() => put([{ subject: "incident", field: "title", text: "Titel" }], stored().version, "de"), "invalid");
-    expect(e.message).toMatch(/one of en, ru/);
+    expect(e.message).toMatch(/one of these for "language": en, ru/);
   });
 
   it("removes an item's translations with the item", () => {
@@ -108,7 +108,7 @@ describe("the record's translations, written and read", () => {
   it("refuses an import whose translation names what the record does not have", () => {
     const record = { ...seed.record, incident: { ...seed.record.incident, slug: "another" } };
     const e = refused(() => importRecord({ db: t.db, actor: editor, input: { record, translations: { ru: { events: { nowhere: { title: "Нигде" } } } } } }), "invalid");
-    expect(e.message).toMatch(/translation into "ru" at events\.nowhere: no event with the key "nowhere"/);
+    expect(e.message).toMatch(/translation into “ru” at events\.nowhere: no event with the key "nowhere"/);
     expect(readIncident(t.db, "another", { drafts: true })).toBeNull();
   });
 });
