@@ -4,9 +4,11 @@ import { type ReactNode, Suspense } from "react";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import { LanguageLinks } from "@/components/i18n/language-links";
+import { LanguageOffer, type OfferWords } from "@/components/i18n/language-offer";
 import { readEnv } from "@/config/env";
 import { clientMessages } from "@/i18n/catalogue";
-import { localized } from "@/i18n/locales";
+import { LOCALES, type Locale, localized } from "@/i18n/locales";
+import { translator } from "@/i18n/translate";
 import "./globals.css";
 import "@/components/record/record.css";
 
@@ -27,6 +29,15 @@ export const viewport: Viewport = {
     { media: "(prefers-color-scheme: dark)", color: "#0f172a" },
   ],
 };
+
+/** The offer of another language, in that language's own words. */
+const offerWords = () =>
+  Object.fromEntries(
+    LOCALES.map((l) => {
+      const t = translator(l);
+      return [l, { text: t("common.offer.text"), follow: t("common.offer.follow"), stay: t("common.offer.stay"), label: t("common.offer.label") }];
+    }),
+  ) as Record<Locale, OfferWords>;
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const locale = await getLocale();
@@ -52,6 +63,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               </Suspense>
             </nav>
           </header>
+          <Suspense>
+            <LanguageOffer locale={locale} words={offerWords()} />
+          </Suspense>
           <main id="main" className="mx-auto max-w-6xl px-4 py-8">
             {children}
           </main>

@@ -10,14 +10,19 @@ function barePath(pathname: string, locale: Locale): string {
   return prefix && (pathname === prefix || pathname.startsWith(`${prefix}/`)) ? pathname.slice(prefix.length) || "/" : pathname;
 }
 
+/** This page's path and query as in English, to put another language's prefix on. */
+export function useHere(locale: Locale): string {
+  const query = useSearchParams().toString();
+  return `${barePath(usePathname(), locale)}${query ? `?${query}` : ""}`;
+}
+
 /**
  * This page in every language: hreflang alternates (React puts the links in the head) and the
  * switch, which keeps the place (path and query) and works without JavaScript.
  */
 export function LanguageLinks({ locale, origin }: { locale: Locale; origin: string | null }) {
   const t = useTranslations("common.site");
-  const query = useSearchParams().toString();
-  const here = `${barePath(usePathname(), locale)}${query ? `?${query}` : ""}`;
+  const here = useHere(locale);
   const href = (l: Locale) => localized(l, here);
   return (
     <>
