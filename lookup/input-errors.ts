@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import type { Locale } from "@/i18n/locales";
 import { type Translator, translator } from "@/i18n/translate";
 import { INPUT_MESSAGES } from "./input";
@@ -17,6 +18,18 @@ function said(t: Translator, e: FieldError, account: AccountWords): string {
   if (/^requestIds\.\d+$/.test(e.field)) return t("lookup.errors.requestId");
   if (e.field === "accountId") return account ? t("lookup.errors.accountForm", account) : t("lookup.errors.accountAny");
   return t("lookup.errors.other");
+}
+
+/**
+ * The lookup's findings as its own checks word them (input.ts, the shape's account form), one per
+ * field, an unknown key named as the field it is; lookupErrors says them in other languages.
+ */
+export function checkedErrors(issues: readonly z.core.$ZodIssue[], field?: string): FieldError[] {
+  return issues.flatMap((issue) => {
+    const at = field ?? issue.path.map(String).join(".");
+    if (issue.code === "unrecognized_keys") return issue.keys.map((key) => ({ field: [at, key].filter(Boolean).join("."), message: `there is no field "${key}" here; leave it out` }));
+    return [{ field: at || "(body)", message: issue.message }];
+  });
 }
 
 /** A lookup's field errors in the reader's language: English as the checks say them; another language by what each is. */

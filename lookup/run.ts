@@ -5,7 +5,7 @@ import type { LookupAnswer } from "@/domain/lookup";
 import { type Covered, type PublishedList, lookupAffected } from "./rows";
 import { appLookupSecret } from "@/config/secret";
 import type { RateDecision } from "@/db/rate-limit";
-import { fieldErrors } from "@/domain/input";
+import { checkedErrors } from "./input-errors";
 import { tenantKey } from "@/lib/tenant-key";
 import { lookupLimits, logLimited, rateHeaders, takeClient } from "./limits";
 import { type AccountProof, type EndedCheck, checkLink, readSession } from "./proof/tokens";
@@ -44,7 +44,7 @@ export function runLookup(slug: string, input: unknown, headers: Pick<Headers, "
   const record = snapshotOf(db, secret);
   const parsed = lookupInput.safeParse(input);
   if (!parsed.success) {
-    const errors = fieldErrors(parsed.error.issues);
+    const errors = checkedErrors(parsed.error.issues);
     return { kind: "invalid", errors: errors.some((e) => e.field === "accountId") ? errors : [...errors, ...accountIdProblems(record, slug, input)], headers: clientHeaders };
   }
   const ask = { slug, body: parsed.data, headers, seconds: Math.floor(now / 1000), secret, clientHeaders, ended: sessionEnds(db) };
@@ -78,7 +78,7 @@ function accountIdProblems(record: Snapshot, slug: string, input: unknown): Arra
   const sent = typeof input === "object" && input !== null && "accountId" in input ? input.accountId : undefined;
   const shape = typeof sent === "string" ? record.incident(slug)?.shape : undefined;
   const parsed = shape && accountIdOf(shape.account).safeParse(sent);
-  return parsed && !parsed.success ? fieldErrors(parsed.error.issues.map((i) => ({ ...i, path: ["accountId"] }))) : [];
+  return parsed && !parsed.success ? checkedErrors(parsed.error.issues, "accountId") : [];
 }
 
 type Ask = { slug: string; body: z.output<typeof lookupInput>; headers: Pick<Headers, "get">; seconds: number; secret: string; clientHeaders: Headers_; ended: EndedCheck };
@@ -95,7 +95,7 @@ function decide(record: Snapshot, { slug, body, headers, seconds, secret, client
   let account: string | undefined;
   if (body.accountId !== undefined) {
     const parsed = accountIdOf(incident.shape.account).safeParse(body.accountId);
-    if (!parsed.success) return { kind: "invalid", errors: fieldErrors(parsed.error.issues.map((i) => ({ ...i, path: ["accountId"] }))), headers: clientHeaders };
+    if (!parsed.success) return { kind: "invalid", errors: checkedErrors(parsed.error.issues, "accountId"), headers: clientHeaders };
     account = parsed.data;
   }
   if (account !== undefined && body.requestIds !== undefined) {

@@ -15,7 +15,7 @@ import { logWhen, serverLog } from "./support/server-log";
 
 const baseURL = inject("baseURL");
 const WRONG = "Email or password is wrong.";
-const LIMITED = /Too many sign-in attempts; try again in \d+ s\./;
+const LIMITED = /Too many sign-in attempts; try again in \d+ seconds?\./;
 const NEXT = "/incidents/glm-5-3-kv-cache-exposure";
 
 let emails = 0;

@@ -68,7 +68,7 @@ describe("the editor's collections in the browser", () => {
     // Each collection on its own page, reached from the outline, which counts what each holds.
     const outline = page.getByRole("navigation", { name: "Sections of this incident" });
     const outlined = async () => (await outline.getByRole("link").allInnerTexts()).map((t) => t.replace(/[\s,]+/g, " ").trim());
-    expect(await outlined()).toEqual(["The incident", "Sources 1", "Updates 0", "Events 2", "Figures 0", "Durations 0", "Findings 0", "Reactions 0", "Recommendations 0", "Context 0", "Affected list none", "Notices", "History"]);
+    expect(await outlined()).toEqual(["The incident", "Sources 1", "Updates 0", "Events 2", "Figures 0", "Durations 0", "Findings 0", "Reactions 0", "Recommendations 0", "Context 0", "Affected list none", "Русский", "Notices", "History"]);
     const added: Array<[string, string, Record<string, string>, string, string]> = [
       ["figures", "Add a figure", { Value: "42", "Unit (optional)": "jobs", Label: "Jobs stalled", Cites: "1", "Note (optional)": "Counted **twice**." }, "Add figure", "Figure added."],
       [

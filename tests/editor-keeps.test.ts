@@ -117,7 +117,7 @@ describe("the editor keeps what the author chose", () => {
     const made = await page.getByLabel("Slug").inputValue();
     expect(made).toMatch(/^object-storage-outage-[0-9a-f]{6}-eu$/);
     await page.getByLabel("Slug").fill("Bad Slug!");
-    await expect.poll(() => page.locator("#slug-problem").innerText()).toBe('use lower-case words joined by hyphens, e.g. "bad-slug"');
+    await expect.poll(() => page.locator("#slug-problem").innerText()).toBe("use lower-case words joined by hyphens, e.g. “bad-slug”");
     await context.close();
 
     // Without JavaScript an empty slug is made from the title on the server.

@@ -161,7 +161,7 @@ describe("an affected list of subscribers, known by email, with data classes and
     expect((await rows("xlsx", true)).status).toBe(400);
     // The answer says whom to contact, as the shape gives it.
     const answer = await (await fetch(new URL(`/incidents/${slug}/lookup`, baseURL), { headers: { cookie } })).text();
-    expect(answer).toContain('Whom to contact: <a class="underline" href="https://mail.example.com/privacy">Write to Example Mail&#x27;s privacy team</a>');
+    expect(answer).toMatch(/Whom to contact:(?:<!-- -->)? <a class="underline" href="https:\/\/mail\.example\.com\/privacy">Write to Example Mail&#x27;s privacy team<\/a>/);
   });
 
   it("refuses a shape change its rows would not fit, changing nothing, and takes one of words only", async () => {
