@@ -3,12 +3,12 @@ import { type Problem, problemParts } from "./problem";
 import type { GateResult } from "@/lookup/run";
 import { type AccountWords, lookupErrors } from "@/lookup/input-errors";
 import { type Locale, localized } from "@/i18n/locales";
+import { describeForm } from "@/domain/record/affected-shape";
 import { type Translator, translator } from "@/i18n/translate";
 import { linkRefused, noList } from "@/view/lookup-messages";
 import { getDb } from "@/db/client";
 import { lookupIncident } from "@/lookup/rows";
 import { capitalize } from "@/lib/words";
-import { formWords } from "@/view/lookup";
 
 /** An HTTP answer the server's edge writes whole (http/edge/lookup.ts): the lookup's, and its proof steps'. */
 export type LookupHttp = { status: number; headers: Record<string, string>; body?: string };
@@ -38,7 +38,7 @@ export function lookupProblem(locale: Locale, status: ProblemStatus, detail: str
 /** The incident's account id in words, for a refusal of one said in another language than English (English says the domain's own). */
 export function accountWords(slug: string, locale: Locale): AccountWords {
   const shape = locale === "en" ? undefined : lookupIncident(getDb(), slug)?.shape;
-  return shape ? { label: capitalize(shape.account.name), form: formWords(shape.account.form, locale), example: shape.account.example } : null;
+  return shape ? { label: capitalize(shape.account.name), form: describeForm(shape.account.form, locale), example: shape.account.example } : null;
 }
 
 type Options = { openid: boolean; locale?: Locale; account?: AccountWords };

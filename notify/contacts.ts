@@ -2,7 +2,7 @@ import "server-only";
 import { type AffectedShape, accountIdOf } from "@/domain/record/affected-shape";
 import { DEFAULT_LOCALE, type Locale } from "@/i18n/locales";
 import { translator } from "@/i18n/translate";
-import { formWords } from "@/view/lookup";
+import { describeForm } from "@/domain/record/affected-shape";
 import { emailAddress } from "./addresses";
 
 /** The one header a contacts file has. */
@@ -44,7 +44,7 @@ export function* contactLines(text: string, account: AffectedShape["account"], s
     }
     const id = accountId.safeParse(fields[0]);
     const email = emailAddress.safeParse(fields[1]);
-    if (!id.success) yield { line: i + 1, message: t("notices.lines.account", { form: formWords(account.form, say) }) };
+    if (!id.success) yield { line: i + 1, message: t("notices.lines.account", { form: describeForm(account.form, say) }) };
     else if (!email.success) yield { line: i + 1, message: t("notices.lines.email") };
     else yield { line: i + 1, accountId: id.data, email: email.data };
   }

@@ -1,6 +1,6 @@
 import type { AffectedSummary } from "@/domain/record/affected";
 import type { Recommendation } from "@/domain/record/collections/recommendations";
-import type { AccountIdForm, AffectedShape } from "@/domain/record/affected-shape";
+import { type AffectedShape, describeForm } from "@/domain/record/affected-shape";
 import type { IncidentRecord } from "@/domain/record/record";
 import type { Locale } from "@/i18n/locales";
 import { type Translator, translator } from "@/i18n/translate";
@@ -28,22 +28,6 @@ export type LookupWords = ListWords & {
   requests: { label: string; hint: string } | null;
 };
 
-/** How a form of the closed set is said to a tenant, in the page's language (English as the domain says it: describeForm). */
-export function formWords(form: AccountIdForm, locale: Locale, t: Translator = translator(locale)): string {
-  switch (form.kind) {
-    case "hex":
-      return t("lookup.idForm.hex", { digits: form.digits });
-    case "uuid":
-      return t("lookup.idForm.uuid");
-    case "decimal":
-      return t("lookup.idForm.decimal", { digits: form.maxDigits });
-    case "email":
-      return t("lookup.idForm.email");
-    case "text":
-      return t("lookup.idForm.text", { length: form.maxLength });
-  }
-}
-
 /** The list's own words stay as its shape gives them; a list without a shape gets the interface's plain ones, in the page's language. */
 function plainWords(t: Translator): Pick<LookupWords, "unitOne" | "unitMany" | "roles"> {
   return { unitOne: t("lookup.plain.unitOne"), unitMany: t("lookup.plain.unitMany"), roles: { recipient: t("lookup.plain.recipient"), exposed: t("lookup.plain.exposed") } };
@@ -59,7 +43,7 @@ export function lookupWords(shape: AffectedShape | null, locale: Locale = "en"):
   }
   return {
     ...list,
-    account: { label: capitalize(shape.account.name), hint: t("lookup.words.accountForm", { form: capitalize(formWords(shape.account.form, locale, t)), example: shape.account.example }) },
+    account: { label: capitalize(shape.account.name), hint: t("lookup.words.accountForm", { form: capitalize(describeForm(shape.account.form, locale)), example: shape.account.example }) },
     requests: shape.requestIds ? { label: capitalize(shape.requestIds.many), hint: `${fromLogs} ${shape.requestIds.where}` } : null,
   };
 }

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { DEFAULT_LOCALE, type Locale } from "@/i18n/locales";
+import { wordsIn } from "../say-in";
 import { key, text } from "./common";
 
 // What one row of an incident's affected list is, as data of the incident: its unit, how tenants
@@ -71,19 +73,20 @@ export type AffectedShape = z.infer<typeof affectedShapeSchema>;
 
 const RESERVED = new Set(["account_id", "request_id", "occurred_at", "role", "data_classes"]);
 
-/** How a form of the closed set is said to a tenant; the number in it is the shape's. */
-export function describeForm(form: AccountIdForm): string {
+/** How a form of the closed set is said to a tenant, in a language (the catalogue's lookup.idForm); the number in it is the shape's. */
+export function describeForm(form: AccountIdForm, locale: Locale = DEFAULT_LOCALE): string {
+  const t = wordsIn(locale);
   switch (form.kind) {
     case "hex":
-      return `${form.digits} hexadecimal digits`;
+      return t("lookup.idForm.hex", { digits: form.digits });
     case "uuid":
-      return "a UUID (8-4-4-4-12 hexadecimal digits)";
+      return t("lookup.idForm.uuid");
     case "decimal":
-      return `up to ${form.maxDigits} decimal digits`;
+      return t("lookup.idForm.decimal", { digits: form.maxDigits });
     case "email":
-      return "an email address";
+      return t("lookup.idForm.email");
     case "text":
-      return `up to ${form.maxLength} letters, digits, '.', '_', '-', ':' or '@'`;
+      return t("lookup.idForm.text", { length: form.maxLength });
   }
 }
 
