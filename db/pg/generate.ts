@@ -5,7 +5,7 @@ import { COLLECTIONS } from "@/domain/record/collections";
 
 // PostgreSQL's schema is written from SQLite's, never by hand: one definition of every table, its
 // columns, keys, indexes and checks (db/schema, domain/record/collections), and this turns it into
-// db/pg/schema.ts. db/pg/schema.test.ts fails when that file is not what this writes now.
+// db/pg/schema/, a file per table. db/pg/schema.test.ts fails when those files are not what this writes now.
 
 const dialect = new SQLiteSyncDialect();
 const NOW_SQLITE = "(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))";
@@ -90,13 +90,29 @@ function tableSource(table: SQLiteTable): string {
   return `export const ${camel(c.name)} = pgTable(\n  ${JSON.stringify(c.name)},\n  {\n${columns.join("\n")}\n  }${tail},\n);\n`;
 }
 
-/** db/pg/schema.ts as it must read now. */
-export function pgSchemaSource(): string {
-  const head = [
+const PG_CORE = ["bigint", "check", "doublePrecision", "foreignKey", "index", "integer", "pgTable", "primaryKey", "text", "uniqueIndex"];
+const fileOf = (table: string) => `${table.replaceAll("_", "-")}.ts`;
+
+/** One table's file: what it uses of drizzle, the tables its keys refer to, then the table. */
+function tableFile(table: SQLiteTable): string {
+  const body = tableSource(table);
+  const name = getTableConfig(table).name;
+  const core = PG_CORE.filter((fn) => new RegExp(`(?<![.\\w])${fn}\\(`).test(body));
+  const refers = [...new Set(getTableConfig(table).foreignKeys.map((f) => getTableConfig(f.reference().foreignTable).name))].filter((to) => to !== name).sort();
+  return [
     "// Written by db/pg/generate.ts from SQLite's tables (npm run db:generate); do not edit.",
-    'import { sql } from "drizzle-orm";',
-    'import { bigint, check, doublePrecision, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";',
+    ...(/\bsql`/.test(body) ? ['import { sql } from "drizzle-orm";'] : []),
+    `import { ${core.join(", ")} } from "drizzle-orm/pg-core";`,
+    ...refers.map((to) => `import { ${camel(to)} } from "./${fileOf(to).replace(/\.ts$/, "")}";`),
     "",
-  ];
-  return [...head, ...sqliteTables().map(tableSource)].join("\n");
+    body,
+  ].join("\n");
+}
+
+/** db/pg/schema/ as it must read now: a file per table, and index.ts, which names them all. */
+export function pgSchemaFiles(): Record<string, string> {
+  const tables = sqliteTables();
+  const files = Object.fromEntries(tables.map((t) => [fileOf(getTableConfig(t).name), tableFile(t)]));
+  const index = tables.map((t) => `export * from "./${fileOf(getTableConfig(t).name).replace(/\.ts$/, "")}";`);
+  return { ...files, "index.ts": ["// Written by db/pg/generate.ts from SQLite's tables (npm run db:generate); do not edit.", ...index, ""].join("\n") };
 }

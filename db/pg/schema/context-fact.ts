@@ -1,0 +1,18 @@
+// Written by db/pg/generate.ts from SQLite's tables (npm run db:generate); do not edit.
+import { bigint, foreignKey, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { incident } from "./incident";
+
+export const contextFact = pgTable(
+  "context_fact",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    incidentId: integer("incident_id").notNull(),
+    position: bigint("position", { mode: "number" }).notNull(),
+    topic: text("topic").notNull(),
+    statement: text("statement").notNull(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.incidentId], foreignColumns: [incident.id] }).onDelete("cascade"),
+    index("context_fact_incident_id_position_idx").on(t.incidentId, t.position),
+  ],
+);
