@@ -1,24 +1,12 @@
 import { type MessageFormatElement, TYPE, parse } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
-import { CATALOGUES } from "./catalogue";
+import { CATALOGUES, flatMessages } from "./catalogue";
 import { LOCALES } from "./locales";
 
 // Every language's catalogue has every key English has and no other, each message parses as ICU,
 // uses the same arguments, and a count is said with every plural form the language needs
 // (Russian: one, few, many; "1 инцидент, 2 инцидента, 5 инцидентов, 21 инцидент").
 
-type Tree = { [key: string]: string | Tree };
-const isTree = (v: unknown): v is Tree => typeof v === "object" && v !== null;
-
-function leaves(tree: Tree, at = ""): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = at ? `${at}.${key}` : key;
-    if (isTree(value)) for (const [k, v] of leaves(value, path)) out.set(k, v);
-    else out.set(path, value);
-  }
-  return out;
-}
 
 function argumentsOf(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
   for (const e of elements) {
@@ -39,11 +27,11 @@ function pluralForms(elements: MessageFormatElement[], into: string[][] = []): s
 }
 
 const NEEDED: Record<string, string[]> = { en: ["one", "other"], ru: ["few", "many", "one", "other"] };
-const english = leaves(CATALOGUES.en);
+const english = flatMessages(CATALOGUES.en);
 
 describe("the catalogues", () => {
   for (const locale of LOCALES) {
-    const own = leaves(CATALOGUES[locale]);
+    const own = flatMessages(CATALOGUES[locale]);
     it(`${locale}: has every key English has, and none it lacks`, () => {
       expect([...english.keys()].filter((k) => !own.has(k))).toEqual([]);
       expect([...own.keys()].filter((k) => !english.has(k))).toEqual([]);

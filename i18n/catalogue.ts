@@ -61,3 +61,15 @@ export function clientMessagesWith<A extends keyof Messages>(locale: Locale, are
   // As above: the areas listed make the type true.
   return Object.fromEntries(wanted.map((area) => [area, CATALOGUES[locale][area]])) as Pick<Messages, (typeof CLIENT_AREAS)[number] | A>;
 }
+
+/** A catalogue, or any part of one, as its messages by dotted key ("lookup.errors.requestId" → its text): what the checks of the catalogues read. */
+export function flatMessages(tree: unknown, at = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  if (typeof tree !== "object" || tree === null) return out;
+  for (const [key, value] of Object.entries(tree)) {
+    const path = at ? `${at}.${key}` : key;
+    if (typeof value === "string") out.set(path, value);
+    else for (const [k, v] of flatMessages(value, path)) out.set(k, v);
+  }
+  return out;
+}

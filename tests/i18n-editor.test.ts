@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, onTestFinished } from "vitest";
-import { CATALOGUES } from "@/i18n/catalogue";
+import { CATALOGUES, flatMessages } from "@/i18n/catalogue";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { newEditor, signInAsNewEditor } from "./support/editor";
@@ -40,17 +40,10 @@ beforeEach(async () => {
 
 /** Every message of the editor's areas whose English differs from its Russian, as the fragments a page would show (ICU arguments cut out). */
 function englishFragments(): string[] {
-  const leaves = (tree: unknown, into: Map<string, string>, at = ""): Map<string, string> => {
-    for (const [key, value] of Object.entries(tree as Record<string, unknown>)) {
-      if (typeof value === "string") into.set(`${at}${key}`, value);
-      else leaves(value, into, `${at}${key}.`);
-    }
-    return into;
-  };
   const fragments = new Set<string>();
   for (const area of ["editor", "auth", "validation", "problems"] as const) {
-    const en = leaves(CATALOGUES.en[area], new Map());
-    const ru = leaves(CATALOGUES.ru[area], new Map());
+    const en = flatMessages(CATALOGUES.en[area]);
+    const ru = flatMessages(CATALOGUES.ru[area]);
     for (const [key, text] of en) {
       const theirs = ru.get(key) ?? "";
       if (theirs === text) continue;

@@ -1,5 +1,5 @@
 import { type MessageFormatElement, TYPE, parse } from "@formatjs/icu-messageformat-parser";
-import { CATALOGUES, type Messages } from "@/i18n/catalogue";
+import { CATALOGUES, type Messages, flatMessages } from "@/i18n/catalogue";
 import type { Locale } from "@/i18n/locales";
 
 // Whether a page in another language still shows English interface text: the English catalogue's
@@ -10,15 +10,6 @@ import type { Locale } from "@/i18n/locales";
 type Tree = { [key: string]: string | Tree };
 const isTree = (v: unknown): v is Tree => typeof v === "object" && v !== null;
 
-function messagesOf(tree: Tree, at = ""): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = at ? `${at}.${key}` : key;
-    if (isTree(value)) for (const [k, v] of messagesOf(value, path)) out.set(k, v);
-    else out.set(path, value);
-  }
-  return out;
-}
 
 /** The literal runs of a message, each option of a plural or select on its own: "{n, plural, one {# day} other {# days}}" → "day", "days". */
 function literals(elements: MessageFormatElement[], into: string[] = [], run = { text: "" }): string[] {
@@ -48,8 +39,8 @@ function phraseOf(run: string): string | null {
 export function englishPhrases(areas: ReadonlyArray<keyof Messages>, locale: Locale, extra: readonly string[] = []): string[] {
   const phrases = new Set<string>(extra);
   for (const area of areas) {
-    const english = messagesOf(CATALOGUES.en[area] as Tree);
-    const other = messagesOf(CATALOGUES[locale][area] as Tree);
+    const english = flatMessages(CATALOGUES.en[area]);
+    const other = flatMessages(CATALOGUES[locale][area]);
     for (const [key, message] of english) {
       const theirs = other.get(key) ?? "";
       for (const run of literals(parse(message))) {
