@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { INCIDENT_PATH } from "./support/contract";
-import { attributeValues, visibleText } from "./support/html";
+import { attributeValues, textsOf, visibleText } from "./support/html";
 
 const baseURL = inject("baseURL");
 const text = async (path: string) => (await fetch(new URL(path, baseURL))).text();
@@ -15,8 +15,8 @@ function sections(html: string): Map<string, string> {
   return found;
 }
 
-/** What a chart says of itself: its id and the names of its drawings. */
-const charts = (html: string) => attributeValues(html, "data-chart").map((id) => [id, attributeValues(html.slice(html.indexOf(`data-chart="${id}"`)), "aria-label")[0]]);
+/** What a chart says of itself: its id and the name (the <title>) of its first drawing. */
+const charts = (html: string) => attributeValues(html, "data-chart").map((id) => [id, textsOf(html.slice(html.indexOf(`data-chart="${id}"`)), "title")[0]]);
 
 describe("the incident page and its export.html", () => {
   it("carry the same sections, in the same order, saying the same: figures, timeline, durations, counts, sources", async () => {
@@ -26,7 +26,14 @@ describe("the incident page and its export.html", () => {
     expect(page.size).toBe(9);
     // The page's own ways to the lookup (in the affected section, after the advice it carries out) are no part of the record the export carries.
     const pageOnly = (html: string) => html.replace(/<p class="no-print"><a href="\/incidents\/[^"]+\/lookup"[\s\S]*?<\/p>/g, "");
-    for (const [id, html] of page) expect(visibleText(exported.get(id) ?? ""), id).toBe(visibleText(pageOnly(html)));
+    // A translation's original: the page fetches it when opened, the export (no server behind it) carries it.
+    const originals = /(<details class="rt-original"[^>]*><summary>[^<]*<\/summary>)[\s\S]*?<\/details>/g;
+    const withoutOriginals = (html: string) => html.replace(originals, "$1</details>");
+    for (const [id, html] of page) expect(visibleText(withoutOriginals(exported.get(id) ?? "")), id).toBe(visibleText(withoutOriginals(pageOnly(html))));
+    const count = (html: string, what: RegExp) => [...html.matchAll(what)].length;
+    const all = [...page.values()].join("");
+    expect(count(all, /<details class="rt-original" data-original="\/[^"]+">/g)).toBeGreaterThan(20);
+    expect(count([...exported.values()].join(""), /<details class="rt-original"><summary>[^<]*<\/summary><div lang="ru">/g)).toBe(count(all, /<details class="rt-original"/g));
   });
 
   it("draw the same charts from the same numbers, and the same duration table", async () => {

@@ -1,15 +1,17 @@
 import type { ReactNode } from "react";
-import { translator } from "@/i18n/translate";
-import { type RecordLanguages, noteOf } from "@/domain/record/translation-overlay";
+import { type Translator, translator } from "@/i18n/translate";
+import { type FetchedText, type RecordLanguages, noteOf } from "@/domain/record/translation-overlay";
 import { ownText } from "@/domain/record/translation";
+import { LOCALES, type Locale, localized } from "@/i18n/locales";
+import { FetchedOriginals } from "./fetched-original";
 import { Prose } from "./prose";
 
 type Props = { of: object; field: string; after?: ReactNode; className?: string };
 
 /**
  * One of the record's prose texts as the reader's language has it (translation-overlay.ts): a
- * translation says so, its original one click away (a <details>, no script) or, for a quote,
- * beside it; a text not yet translated is shown as written, in its own `lang`, and says so.
+ * translation says so, its original one click away (a <details>: the text, or on a published
+ * incident's page fetched when opened, fetched-original.tsx) or, for a quote, beside it; a text not yet translated is shown as written, in its own `lang`, and says so.
  */
 export function RecordText({ of, field, after, className }: Props) {
   const text = ownText(of, field) ?? "";
@@ -44,14 +46,29 @@ export function RecordText({ of, field, after, className }: Props) {
   return (
     <div className="rt">
       <Prose text={text} after={after} className={className} />
-      <details className="rt-original">
+      <details className="rt-original" data-original={typeof note.original === "string" ? undefined : note.original.at}>
         <summary>{t("recordLanguages.translatedFrom", { from: note.from })}</summary>
-        <div lang={note.from}>
-          <p className="rt-label">{t("recordLanguages.original", { lang: note.from })}</p>
-          <Prose text={note.original} />
-        </div>
+        <Original original={note.original} from={note.from} t={t} />
       </details>
     </div>
+  );
+}
+
+/** What a translation's <details> opens onto: its original, carried or fetched. */
+function Original({ original, from, t }: { original: string | FetchedText; from: Locale; t: Translator }) {
+  if (typeof original === "string") {
+    return (
+      <div lang={from}>
+        <p className="rt-label">{t("recordLanguages.original", { lang: from })}</p>
+        <Prose text={original} />
+      </div>
+    );
+  }
+  // Without a script, the link is the way to the original; with one, the text is fetched in its place.
+  return (
+    <a href={localized(from, `/incidents/${original.slug}`)} hrefLang={from}>
+      {t("recordLanguages.originalOnPage", { lang: from })}
+    </a>
   );
 }
 
@@ -77,10 +94,18 @@ export function RecordWords({ of, field, markdown = false }: { of: object; field
 export function RecordLanguagesNote({ languages }: { languages: RecordLanguages | null }) {
   if (!languages) return null;
   const t = translator(languages.page);
+  const { fetched } = languages;
+  const words = fetched && {
+    label: Object.fromEntries(LOCALES.map((l) => [l, t("recordLanguages.original", { lang: l })])),
+    loading: t("recordLanguages.loadingOriginal"),
+    failed: t("recordLanguages.originalFailed"),
+    changed: t("recordLanguages.originalChanged"),
+  };
   return (
     <p className="rt-record small muted">
       {languages.translated > 0 && languages.from && t("recordLanguages.recordTranslated", { count: languages.translated, from: languages.from })}{" "}
       {languages.fallbacks > 0 && t("recordLanguages.recordFallbacks", { count: languages.fallbacks })}
+      {fetched && words && <FetchedOriginals src={`/incidents/${fetched.slug}/incident.json`} updatedAt={fetched.updatedAt} words={words} />}
     </p>
   );
 }

@@ -34,7 +34,8 @@ export type StoredIncident = {
 };
 
 /** What a read brings besides the record: a language to show it in, or every translation (the export, the editor). */
-export type ReadOptions = { drafts?: boolean; locale?: Locale; translations?: "all" };
+/** linkOriginals: for a page, a published incident's originals as places in its incident.json (translation-overlay.ts). */
+export type ReadOptions = { drafts?: boolean; locale?: Locale; translations?: "all"; linkOriginals?: boolean };
 
 /** An incident's record in its plain form as this transaction sees it (a write's own changes included), and its items' row ids. */
 export function recordIn(tx: Tx, row: typeof incident.$inferSelect): { record: IncidentRecord; ids: Record<Collection, number[]> } {
@@ -50,7 +51,7 @@ export function recordIn(tx: Tx, row: typeof incident.$inferSelect): { record: I
  * transaction, so it is one version of the record; a published one unless `drafts`. The affected
  * list arrives as its counts only. With `locale`, its texts are in that language where translated.
  */
-export function readIncident(db: Db, slug: string, { drafts = false, locale, translations: which }: ReadOptions = {}): StoredIncident | null {
+export function readIncident(db: Db, slug: string, { drafts = false, locale, translations: which, linkOriginals = false }: ReadOptions = {}): StoredIncident | null {
   return db.transaction((tx) => {
     const row = tx
       .select()
@@ -70,7 +71,7 @@ export function readIncident(db: Db, slug: string, { drafts = false, locale, tra
       version: row.version,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
-      record: locale ? overlayRecord(record, textLocale, translations, locale) : record,
+      record: locale ? overlayRecord(record, textLocale, translations, locale, { originalsOf: linkOriginals && row.published ? { slug: row.slug, updatedAt: row.updatedAt } : undefined }) : record,
       ids,
       affected: live ? { rows: live.rows, summary: live.summary } : null,
       textLocale,

@@ -1,16 +1,20 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "@/i18n/locales";
 import { COLLECTION_NAMES, type Collection } from "./collections";
 import type { IncidentRecord } from "./record";
+import { type TextPlace, textPointer } from "./document";
 import { type LocaleTranslation, type RecordTranslations, type TranslationEntry, type TranslationInput, type TranslationSubject, entryOf, fieldsOf, isQuotedField, itemRef, ownText } from "./translation";
 
 /**
  * What a reader is shown of one text, and what to say of it. own: in the page's language as
  * written (the record's own, or the source's original). translated: from `from`, whose `original`
- * is one click away, or beside it when a quote. fallback: no translation yet into `page`, shown in `lang`.
+ * is one click away, or beside it when a quote; or where the page fetches it (OverlayOptions):
+ * the incident's incident.json and a pointer into it. fallback: no translation yet into `page`, shown in `lang`.
  */
+export type FetchedText = { slug: string; updatedAt: string; at: string };
 export type TextNote =
   | { state: "own"; lang: Locale }
-  | { state: "translated"; lang: Locale; from: Locale; original: string; quote: boolean }
+  | { state: "translated"; lang: Locale; from: Locale; quote: true; original: string }
+  | { state: "translated"; lang: Locale; from: Locale; quote: false; original: string | FetchedText }
   | { state: "fallback"; lang: Locale; page: Locale };
 
 /** A part of the record's notes, by field; carried on the part itself, so views that copy it keep them. */
@@ -45,7 +49,8 @@ export function notesOf(record: IncidentRecord): TextNote[] {
 export const keepNotes = (part: object): object => (NOTES in part && part[NOTES] instanceof TextNotes ? { [NOTES]: part[NOTES] } : {});
 
 /** What a page says of its record's languages: how many texts are translated, from which language, and how many are not yet; null when nothing is to be said. */
-export type RecordLanguages = { page: Locale; translated: number; from: Locale | null; fallbacks: number };
+/** fetched: the incident whose incident.json holds the originals its page fetches, when it fetches any. */
+export type RecordLanguages = { page: Locale; translated: number; from: Locale | null; fallbacks: number; fetched: { slug: string; updatedAt: string } | null };
 export function languagesOf(record: IncidentRecord): RecordLanguages | null {
   const notes = notesOf(record);
   const translated = notes.flatMap((n) => (n.state === "translated" ? [n.from] : []));
@@ -53,29 +58,41 @@ export function languagesOf(record: IncidentRecord): RecordLanguages | null {
   if (translated.length === 0 && fallbacks === 0) return null;
   const from = LOCALES.map((l) => ({ l, n: translated.filter((f) => f === l).length })).sort((a, b) => b.n - a.n)[0];
   const page = notes.find((n) => n.state !== "fallback")?.lang ?? notes.flatMap((n) => (n.state === "fallback" ? [n.page] : []))[0] ?? DEFAULT_LOCALE;
-  return { page, translated: translated.length, from: from && from.n > 0 ? from.l : null, fallbacks };
+  const fetched = notes.flatMap((n) => (n.state === "translated" && typeof n.original !== "string" ? [{ slug: n.original.slug, updatedAt: n.original.updatedAt }] : []))[0] ?? null;
+  return { page, translated: translated.length, from: from && from.n > 0 ? from.l : null, fallbacks, fetched };
 }
 
 type Versions = { own: string; locales: ReadonlyMap<Locale, TranslationEntry> };
 
-function note(v: Versions, textLocale: Locale, locale: Locale, quoted: boolean): { text: string; note: TextNote } {
+/**
+ * originalsOf: a published incident (its slug and when it last changed), whose page carries a translation's original as
+ * its place in incident.json, fetched when opened (a quote's stands beside it, so it stays); an
+ * export or a draft's preview, which have no such file to fetch, carry the text.
+ */
+export type OverlayOptions = { originalsOf?: { slug: string; updatedAt: string } };
+type At = { place: TextPlace; field: string; of: { slug: string; updatedAt: string } | null };
+
+function note(v: Versions, textLocale: Locale, locale: Locale, quoted: boolean, at: At): { text: string; note: TextNote } {
   const originalIn = [...v.locales].find(([, e]) => e.original);
-  const original = originalIn ? { lang: originalIn[0], text: originalIn[1].text, quote: originalIn[1].quote } : { lang: textLocale, text: v.own, quote: false };
+  const original = originalIn ? { lang: originalIn[0], text: originalIn[1].text, quote: originalIn[1].quote, in: originalIn[0] } : { lang: textLocale, text: v.own, quote: false, in: "own" as const };
   const shown = locale === textLocale ? { text: v.own, original: false, quote: false } : v.locales.get(locale);
   if (!shown) return { text: v.own, note: { state: "fallback", lang: textLocale, page: locale } };
   if (shown.original || original.lang === locale) return { text: shown.text, note: { state: "own", lang: locale } };
   const quote = quoted || shown.quote || original.quote;
-  return { text: shown.text, note: { state: "translated", lang: locale, from: original.lang, original: original.text, quote } };
+  const translated = { state: "translated", lang: locale, from: original.lang } as const;
+  if (quote) return { text: shown.text, note: { ...translated, quote, original: original.text } };
+  return { text: shown.text, note: { ...translated, quote, original: at.of === null ? original.text : { ...at.of, at: textPointer(at.place, at.field, original.in) } } };
 }
 
 /** One part (the incident, an item) with its texts in `locale` and its notes attached. */
-function overlayPart<T extends object>(part: T, subject: TranslationSubject, versions: (field: string) => ReadonlyMap<Locale, TranslationEntry>, textLocale: Locale, locale: Locale): T {
+function overlayPart<T extends object>(part: T, place: TextPlace, versions: (field: string) => ReadonlyMap<Locale, TranslationEntry>, textLocale: Locale, locale: Locale, of: At["of"]): T {
+  const subject: TranslationSubject = place.subject;
   const notes = new Map<string, TextNote>();
   const texts: Record<string, string> = {};
   for (const field of fieldsOf(subject)) {
     const own = ownText(part, field);
     if (own === null) continue;
-    const shown = note({ own, locales: versions(field) }, textLocale, locale, isQuotedField(subject, field));
+    const shown = note({ own, locales: versions(field) }, textLocale, locale, isQuotedField(subject, field), { place, field, of });
     texts[field] = shown.text;
     notes.set(field, shown.note);
   }
@@ -97,9 +114,12 @@ function versionsOf(translations: RecordTranslations, pick: (t: LocaleTranslatio
  * in the record's own (a fallback), with a note on each saying which it is (noteOf). Pure: the
  * translations come from the one read of the incident (db/read/translations.ts).
  */
-export function overlayRecord(record: IncidentRecord, textLocale: Locale, translations: RecordTranslations, locale: Locale): IncidentRecord {
+export function overlayRecord(record: IncidentRecord, textLocale: Locale, translations: RecordTranslations, locale: Locale, { originalsOf }: OverlayOptions = {}): IncidentRecord {
   const items = <T extends object>(c: Collection, list: readonly T[]): T[] =>
-    list.map((item, index) => overlayPart(item, c, versionsOf(translations, (t) => t[c]?.[itemRef(c, item, index)]), textLocale, locale));
+    list.map((item, index) => {
+      const ref = itemRef(c, item, index);
+      return overlayPart(item, { subject: c, index, ref }, versionsOf(translations, (t) => t[c]?.[ref]), textLocale, locale, originalsOf ?? null);
+    });
   const collections = {
     updates: items("updates", record.updates),
     events: items("events", record.events),
@@ -111,5 +131,5 @@ export function overlayRecord(record: IncidentRecord, textLocale: Locale, transl
     recommendations: items("recommendations", record.recommendations),
     context: items("context", record.context),
   } satisfies Record<Collection, unknown>;
-  return { ...record, ...collections, incident: overlayPart(record.incident, "incident", versionsOf(translations, (t) => t.incident), textLocale, locale) };
+  return { ...record, ...collections, incident: overlayPart(record.incident, { subject: "incident" }, versionsOf(translations, (t) => t.incident), textLocale, locale, originalsOf ?? null) };
 }

@@ -23,9 +23,9 @@ type Props = { params: Promise<{ slug: string }> };
 
 /** The published incident; a draft only for a signed-in editor (the edge sends only theirs here, never keeping it). */
 const load = cache(async (slug: string) => {
-  // In the page's language: each text translated where it is, labelled where it is not (translation-overlay.ts).
+  // In the page's language: each text translated where it is, labelled where it is not, a translation's original fetched when opened (translation-overlay.ts).
   const locale = await getLocale();
-  const published = readIncident(getDb(), slug, { locale });
+  const published = readIncident(getDb(), slug, { locale, linkOriginals: true });
   if (published) return published;
   return (await currentUser()) ? readIncident(getDb(), slug, { drafts: true, locale }) : null;
 });
