@@ -3,7 +3,7 @@
 import { useLocale } from "next-intl";
 import type { Bucket, Threshold } from "@/view/affected";
 import { formatCompact } from "@/view/format";
-import { formatCount, plural } from "@/lib/count";
+import { formatCount } from "@/lib/count";
 import { Box, ChartVariants, CountAxis, HoverTip, Line, n, niceTicks, Svg, Txt, textWidth } from "./svg";
 
 const LEFT = 36;
@@ -38,9 +38,9 @@ function ThresholdLine({ line, at }: { line: Threshold; at: At }) {
  * How many affected rows fall in each bucket of the list's measure, with dashed lines at the thresholds
  * inside the drawn range; their labels sit in a band above the bars so none covers a bar.
  */
-type Props = { buckets: Bucket[]; lines: Threshold[]; label: string; unit: string; unitOne: string; unitMany: string; axis: string };
+type Props = { buckets: Bucket[]; lines: Threshold[]; label: string; axis: string };
 
-export function Histogram({ buckets, lines, label, unit, unitOne, unitMany, axis }: Props) {
+export function Histogram({ buckets, lines, label, axis }: Props) {
   const locale = useLocale();
   const low = buckets[0]?.from ?? 0;
   const high = buckets.at(-1)?.to ?? 1;
@@ -66,7 +66,6 @@ export function Histogram({ buckets, lines, label, unit, unitOne, unitMany, axis
             <CountAxis ticks={ticks} y={y} left={LEFT} right={width - right} base={base} locale={locale} />
             {buckets.map((b) => (
               <g key={b.from} className="bar">
-                <title>{`${formatCount(b.from, locale)}–${formatCount(b.to, locale)} ${unit}: ${plural(b.count, unitOne, unitMany, locale)}`}</title>
                 <Box x={x(b.from)} y={top} w={x(b.to) - x(b.from)} h={base - top} className="hit" />
                 <Box x={x(b.from) + 1} y={y(b.count)} w={x(b.to) - x(b.from) - 2} h={base - y(b.count)} className="s1" />
                 <HoverTip x={(x(b.from) + x(b.to)) / 2} y={y(b.count)} width={width} text={`${formatCompact(b.from, locale)}–${formatCompact(b.to, locale)}: ${formatCount(b.count, locale)}`} />

@@ -3,7 +3,6 @@
 import { useLocale } from "next-intl";
 import type { DayCount } from "@/view/affected";
 import { formatCount } from "@/lib/count";
-import { formatSourceDate } from "@/view/format";
 import { Box, ChartVariants, CountAxis, HoverTip, niceTicks, Svg, Txt } from "./svg";
 
 const LEFT = 36;
@@ -19,7 +18,7 @@ const stack = (d: DayCount, roles: Array<{ key: string; series: number }>) => {
 };
 
 /** Affected rows per UTC day, stacked by role; the legend is HTML text beside the chart. */
-export function PerDayChart({ days, roles, label }: { days: DayCount[]; roles: Array<{ key: string; label: string; series: number }>; label: string }) {
+export function PerDayChart({ days, roles, label }: { days: DayCount[]; roles: Array<{ key: string; series: number }>; label: string }) {
   const locale = useLocale();
   return (
     <ChartVariants
@@ -42,7 +41,6 @@ export function PerDayChart({ days, roles, label }: { days: DayCount[]; roles: A
               return (
                 <g key={d.day}>
                   <g className="bar">
-                    <title>{`${formatSourceDate(d.day, locale)} (UTC): ${roles.map((r) => `${formatCount(d.byRole[r.key] ?? 0, locale)} ${r.label}`).join(", ")}`}</title>
                     <Box x={LEFT + i * band} y={top} w={band} h={base - top} className="hit" />
                     {stack(d, roles).map((s) => (
                       <Box key={s.key} x={x} y={y(s.to)} w={w} h={y(s.from) - y(s.to)} className={`s${s.series}`} />

@@ -30,10 +30,10 @@ export function ChartVariants({ draw }: { draw: (width: number, narrow: boolean)
   ));
 }
 
-/** The svg element: an image with its accessible name, and a <title> that browsers show on hover. */
+/** The svg element: an image whose <title> is its accessible name and what browsers show on hover (no aria-label: a page draws each chart thrice, once is enough). */
 export function Svg({ width, height, label, children }: { width: number; height: number; label: string; children: ReactNode }) {
   return (
-    <svg viewBox={`0 0 ${n(width)} ${n(height)}`} role="img" aria-label={label}>
+    <svg viewBox={`0 0 ${n(width)} ${n(height)}`} role="img">
       <title>{label}</title>
       {children}
     </svg>

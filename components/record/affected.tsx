@@ -47,7 +47,7 @@ function PerDay({ a, sample }: { a: AffectedView; sample: string }) {
         />
       }
     >
-      <PerDayChart days={days} roles={a.roles.map((r, i) => ({ key: r.key, label: r.label, series: seriesOf(i) }))} label={name} />
+      <PerDayChart days={days} roles={a.roles.map((r, i) => ({ key: r.key, series: seriesOf(i) }))} label={name} />
     </ChartFigure>
   );
 }
@@ -84,7 +84,7 @@ function MeasureChart({ m, a, sample }: { m: MeasureView; a: AffectedView; sampl
         </>
       }
     >
-      <Histogram buckets={m.buckets} lines={m.inside} label={name} unit={m.unit} unitOne={w.unitOne} unitMany={w.unitMany} axis={`${m.name} (${m.unit})`} />
+      <Histogram buckets={m.buckets} lines={m.inside} label={name} axis={`${m.name} (${m.unit})`} />
     </ChartFigure>
   );
 }
