@@ -109,19 +109,22 @@ function matchedIncidents(db: Db, match: string, locale: Locale): string {
 }
 
 // One hit per text, best first: where both a text and its translation match, the translation. An
-// untranslated title (a source's, as published) is the record's own, in its own language.
+// untranslated title (a source's, as published) is the record's own, in its own language. Every
+// match is ranked on narrow columns (ties by row, so pages follow on); only the page's hits are read whole.
 const HITS = (where: string) => `WITH hit AS (
-    SELECT d.kind, d.subject_id, d.locale, d.incident_id, d.ref, d.title, d.body, s.rank AS rank,
+    SELECT d.id AS id, d.incident_id AS incident_id, s.rank AS rank,
       row_number() OVER (PARTITION BY d.kind, d.subject_id ORDER BY d.locale = '', s.rank) AS nth
     FROM search_stem s JOIN search_doc d ON d.id = s.rowid
-    WHERE search_stem MATCH :match AND d.locale IN ('', :locale))
-  SELECT h.kind AS kind, i.slug AS slug, h.ref AS ref, h.body AS body,
+    WHERE search_stem MATCH :match AND d.locale IN ('', :locale)),
+  top AS (SELECT h.id AS id, h.rank AS rank FROM hit h JOIN incident i ON i.id = h.incident_id
+    WHERE h.nth = 1 AND ${where} ORDER BY h.rank, h.id LIMIT ${HITS_PER_PAGE + 1} OFFSET :from)
+  SELECT d.kind AS kind, i.slug AS slug, d.ref AS ref, d.body AS body,
     coalesce((SELECT t.text FROM translation t WHERE t.subject = 'incident' AND t.subject_id = i.id AND t.field = 'title' AND t.locale = :locale), i.title) AS incident,
-    iif(h.title = '', (SELECT o.title FROM search_doc o WHERE o.kind = h.kind AND o.subject_id = h.subject_id AND o.locale = ''), h.title) AS title,
-    iif(h.title = '' OR h.locale = '', i.text_locale, h.locale) AS titleLocale,
-    iif(h.locale = '', i.text_locale, h.locale) AS locale
-  FROM hit h JOIN incident i ON i.id = h.incident_id
-  WHERE h.nth = 1 AND ${where} ORDER BY h.rank LIMIT ${HITS_PER_PAGE + 1} OFFSET :from`;
+    iif(d.title = '', (SELECT o.title FROM search_doc o WHERE o.kind = d.kind AND o.subject_id = d.subject_id AND o.locale = ''), d.title) AS title,
+    iif(d.title = '' OR d.locale = '', i.text_locale, d.locale) AS titleLocale,
+    iif(d.locale = '', i.text_locale, d.locale) AS locale
+  FROM top JOIN search_doc d ON d.id = top.id JOIN incident i ON i.id = d.incident_id
+  ORDER BY top.rank, top.id`;
 
 function hitsOf(db: Db, search: Search, filter: Filter, locale: Locale, from: number): SearchHit[] {
   const rows = z.array(hitRow).parse(statement(db.$client, HITS(["i.published = 1", ...filter.where].join(" AND "))).all({ ...filter.params, match: search.query, locale, from }));
