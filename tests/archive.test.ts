@@ -141,17 +141,20 @@ describe("an archive of 75 incidents", () => {
     expect([pages, ids]).toEqual([2, order]);
   });
 
-  // The lists are held to 250 KB whatever the archive holds. An incident's page is the size of its
-  // own record: GLM-5.3's English page carries the Russian originals of 28 of its texts (about 38 KB
-  // with the page's payload), so it is held to 300 KB.
-  it("keeps every list within 250 KB of HTML and an incident's page within 300 KB, whatever the archive holds", async () => {
-    for (const at of ["/", secondPage, "/?q=cache", "/compare", "/feed.xml"]) {
+  // Every page in English is held to 250 KB whatever the archive holds; so are the lists in Russian.
+  // A Russian incident page is the same record in Cyrillic, two bytes a letter in its HTML and again
+  // in the page's payload: held to 1.25 times its English page (BENCHMARKS.md, issue 22).
+  it("keeps every page within 250 KB of HTML in English, and the lists in Russian, whatever the archive holds", async () => {
+    const size = async (at: string) => {
       const r = await get(at);
-      const bytes = (await r.arrayBuffer()).byteLength;
-      expect([at, r.status, bytes <= 250_000]).toEqual([at, 200, true]);
+      return [at, r.status, (await r.arrayBuffer()).byteLength] as const;
+    };
+    for (const at of ["/", secondPage, "/?q=cache", "/compare", "/feed.xml", `/incidents/${order[0]}`, "/ru", "/ru?q=%D1%83%D1%82%D0%B5%D1%87%D0%BA%D0%B0", "/ru/compare", "/ru/feed.xml"]) {
+      const [, status, bytes] = await size(at);
+      expect([at, status, bytes <= 250_000]).toEqual([at, 200, true]);
     }
-    const page = await get(`/incidents/${order[0]}`);
-    expect([page.status, (await page.arrayBuffer()).byteLength <= 300_000]).toEqual([200, true]);
+    const [[, , english], [, status, russian]] = await Promise.all([size(`/incidents/${order[0]}`), size(`/ru/incidents/${order[0]}`)]);
+    expect([status, russian / english <= 1.25]).toEqual([200, true]);
   });
 
   it("after a write to an incident the front page does not show, sends the front page unchanged and makes that incident's page again", async () => {
