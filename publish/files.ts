@@ -18,8 +18,8 @@ export function incidentJsonSchema(): string {
   return JSON.stringify({ ...schema, title: "Aftermath incident export" }, null, 2) + "\n";
 }
 
-/** The record as a reader of `locale` reads it (translation-overlay.ts): the JSON keeps its own texts, with every translation beside. */
-const inLocale = (s: ExportedRecord & StoredRecord, locale: Locale): StoredRecord => ({ ...s, record: overlayRecord(s.record, s.textLocale ?? DEFAULT_LOCALE, s.translations ?? {}, locale) });
+/** The record as a reader of `locale` reads it (translation-overlay.ts), for its files and its card on the index; the JSON keeps its own texts, with every translation beside. */
+export const inLocale = (s: ExportedRecord & StoredRecord, locale: Locale): StoredRecord => ({ ...s, record: overlayRecord(s.record, s.textLocale ?? DEFAULT_LOCALE, s.translations ?? {}, locale) });
 
 /** An incident's files: each name inside incidents/<slug>/ with its content type, and what makes it in a language (the JSON and its schema are the same in every one). */
 const INCIDENT_FILES = {

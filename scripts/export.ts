@@ -6,7 +6,7 @@ import { databasePath, readEnv } from "@/config/env";
 import { migrateDatabase } from "@/db/migrate";
 import { listIncidents, readIncident } from "@/db/read/incident";
 import { DEFAULT_LOCALE, LOCALES, type Locale, isLocale } from "@/i18n/locales";
-import { INCIDENT_SCHEMA_FILE, incidentFiles, siteFiles } from "@/publish/files";
+import { INCIDENT_SCHEMA_FILE, inLocale, incidentFiles, siteFiles } from "@/publish/files";
 import { cardView, type CardView } from "@/view/card";
 
 // npm run export -- [--incident <slug>] [--out <dir>] [--base-url <url>] [--locale en|ru|all]: the published
@@ -63,7 +63,7 @@ slugs.forEach((slug, i) => {
   const stored = readIncident(db, slug, { translations: "all" });
   if (!stored) fail(`incident "${slug}" vanished while exporting`);
   locales.forEach((locale, n) => {
-    cards.get(locale)?.push(cardView(stored, locale));
+    cards.get(locale)?.push(cardView(inLocale(stored, locale), locale));
     for (const [name, content] of Object.entries(incidentFiles(stored, locale))) {
       const neutral = NEUTRAL.has(name);
       if (neutral && n > 0) continue;

@@ -44,7 +44,7 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
   const t = await getTranslations("public.dashboard");
   const db = getDb();
   const board = readDashboard(db, asked.success ? asked.data : {}, locale);
-  const view = asked.success ? dashboardView(board, asked.data, cardsOf(readShown(db, board.page.rows), locale), locale) : null;
+  const view = asked.success ? dashboardView(board, asked.data, cardsOf(readShown(db, board.page.rows, locale), locale), locale) : null;
   return (
     <div className="record">
       <h1>{t("title")}</h1>

@@ -81,7 +81,7 @@ function renderWithNext(handle: Handle, req: IncomingMessage, res: EdgeResponse,
 function feedOf(db: Db, route: Extract<CachedRoute, { kind: "feed" }>, page: ListedPage) {
   const self = route.key.slice(route.key.lastIndexOf("/") + 1);
   const pages = { first: "feed.xml", next: page.older ? `feed.xml?after=${page.older}` : null, previous: page.newer ? `feed.xml?before=${page.newer}` : null };
-  return feedFile(cardsOf(readShown(db, page.rows), route.locale), route.locale, pages, self);
+  return feedFile(cardsOf(readShown(db, page.rows, route.locale), route.locale), route.locale, pages, self);
 }
 
 /** The pages, an incident's files and the feed; the Statuspage answers are statuspage.ts's. */

@@ -32,7 +32,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   const locale = await getLocale();
   const asked = chosenQuery.safeParse((await searchParams).incident);
   const chosen = asked.success ? asked.data : null;
-  const compared = readCompared(getDb(), COMPARED.map((m) => m.role), asked.success ? chosen : []);
+  const compared = readCompared(getDb(), COMPARED.map((m) => m.role), asked.success ? chosen : [], locale);
   const tooMany = !asked.success && asked.error.issues.some((i) => i.code === "custom");
   const problem = !asked.success ? (tooMany ? t("tooMany", { max: MAX_CHOSEN }) : t("badKey")) : compared.unknown.length ? t("unknown", { names: compared.unknown.join(", ") }) : null;
   if (problem) answerPageWith(400);
