@@ -1,7 +1,8 @@
 import { type Collection, collectionOf } from "@/domain/record/collections";
 import { INCIDENT_LABELS, fieldName } from "@/domain/record/incident";
 import type { IncidentRecord } from "@/domain/record/record";
-import { type LocaleTranslation, type TranslationEntry, type TranslationSubject, entryOf, fieldsOf, isQuotedField, itemsByRef, ownText } from "@/domain/record/translation";
+import { type LocaleTranslation, type TranslationEntry, type TextSubject, type TranslationSubject, entryOf, fieldsOf, isQuotedField, itemsByRef, ownText } from "@/domain/record/translation";
+import { shapeTexts } from "@/domain/record/shape-texts";
 import { SECTION_COLLECTIONS } from "./sections";
 
 /** One text of the record on the translation page: its own wording, and its version in the page's language. */
@@ -13,12 +14,12 @@ export type TranslationGroup = { id: string; title: string; parts: TranslationPa
 /** A row's form names: "incident.0.title", "events.12.detail" (the item's row id). */
 export const rowName = (subject: TranslationSubject, id: number, field: string) => `${subject}.${id}.${field}`;
 
-function labelOf(subject: TranslationSubject, field: string): string {
+function labelOf(subject: TextSubject, field: string): string {
   const labels = subject === "incident" ? new Map<string, string>(Object.entries(INCIDENT_LABELS)) : new Map(collectionOf(subject).fields.map((f) => [f.name, f.label]));
   return fieldName(labels.get(field) ?? field);
 }
 
-function rowsOf(subject: TranslationSubject, id: number, holder: object, versions: Record<string, Parameters<typeof entryOf>[0]> | undefined): TranslationRow[] {
+function rowsOf(subject: TextSubject, id: number, holder: object, versions: Record<string, Parameters<typeof entryOf>[0]> | undefined): TranslationRow[] {
   return fieldsOf(subject).flatMap((field) => {
     const own = ownText(holder, field);
     const version = versions?.[field];
@@ -30,7 +31,8 @@ function rowsOf(subject: TranslationSubject, id: number, holder: object, version
  * Every text of a record with its version in one language, grouped as the editor's outline is:
  * the incident, then each collection's items. Items are named by row id, as the verb takes them.
  */
-export function translationGroups(record: IncidentRecord, ids: Record<Collection, number[]>, incidentId: number, t: LocaleTranslation, incidentTitle: string): TranslationGroup[] {
+export function translationGroups(record: IncidentRecord, ids: Record<Collection, number[]>, incidentId: number, t: LocaleTranslation, titles: { incident: string; shape: string }): TranslationGroup[] {
+  const incidentTitle = titles.incident;
   const incident: TranslationGroup = { id: "incident", title: incidentTitle, parts: [{ id: "incident", title: record.incident.title, rows: rowsOf("incident", incidentId, record.incident, t.incident) }] };
   const collections = SECTION_COLLECTIONS.map((c): TranslationGroup => {
     const spec = collectionOf(c);
@@ -40,5 +42,11 @@ export function translationGroups(record: IncidentRecord, ids: Record<Collection
     });
     return { id: c, title: spec.names.many, parts: parts.filter((p) => p.rows.length > 0) };
   });
-  return [incident, ...collections].filter((g) => g.parts.length > 0);
+  // The shape's words are named by their path, which says where each sits: "roles/recipient/label".
+  const shapeRows = [...(record.affectedShape ? shapeTexts(record.affectedShape) : [])].map(([path, own]): TranslationRow => {
+    const version = t.shape?.[path];
+    return { name: rowName("shape", incidentId, path), label: path, own, entry: version === undefined ? null : entryOf(version), alwaysQuote: false };
+  });
+  const shape: TranslationGroup = { id: "shape", title: titles.shape, parts: shapeRows.length ? [{ id: "shape", title: titles.shape, rows: shapeRows }] : [] };
+  return [incident, ...collections, shape].filter((g) => g.parts.length > 0);
 }

@@ -104,7 +104,8 @@ export function RecordLanguagesNote({ languages }: { languages: RecordLanguages 
   return (
     <p className="rt-record small muted">
       {languages.translated > 0 && languages.from && t("recordLanguages.recordTranslated", { count: languages.translated, from: languages.from })}{" "}
-      {languages.fallbacks > 0 && t("recordLanguages.recordFallbacks", { count: languages.fallbacks })}
+      {languages.fallbacks > 0 && t("recordLanguages.recordFallbacks", { count: languages.fallbacks })}{" "}
+      {languages.shapeFrom && t("recordLanguages.shapeTranslated", { from: languages.shapeFrom })}
       {fetched && words && <FetchedOriginals src={`/incidents/${fetched.slug}/incident.json`} updatedAt={fetched.updatedAt} words={words} />}
     </p>
   );

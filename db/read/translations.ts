@@ -37,8 +37,8 @@ export function plainTranslations(rows: readonly TranslationRow[], record: Incid
   for (const r of rows) {
     if (!isLocale(r.locale)) continue;
     const t: LocaleTranslation = out[r.locale] ?? (out[r.locale] = {});
-    if (r.subject === "incident") {
-      t.incident = { ...t.incident, [r.field]: entry(r) };
+    if (r.subject === "incident" || r.subject === "shape") {
+      t[r.subject] = { ...t[r.subject], [r.field]: entry(r) };
       continue;
     }
     const ref = isCollection(r.subject) ? refs.get(`${r.subject}:${r.subjectId}`) : undefined;

@@ -7,6 +7,7 @@ import { type FieldError, parseInput } from "@/domain/input";
 import type { Locale } from "@/i18n/locales";
 import { COLLECTION_NAMES } from "@/domain/record/collections";
 import type { IncidentRecord } from "@/domain/record/record";
+import { shapeTexts } from "@/domain/record/shape-texts";
 import { type TranslationChange, fieldsOf, isTranslated, itemsByRef, localeSchema, ownText, translationProblems, translationsBody, type RecordTranslations, type TranslationInput, entryOf } from "@/domain/record/translation";
 import type { Db, Tx } from "../client";
 import { recordIn } from "../read/incident";
@@ -19,6 +20,8 @@ type Stored = { text: string; original: boolean; quote: boolean };
 /** The part of the record a change names, and its row id; an error in the editor's words when there is none. */
 function holderOf(e: TranslationChange, current: IncidentRow, record: IncidentRecord, ids: Ids): { holder: object; subjectId: number } | Said {
   if (e.subject === "incident") return e.id === undefined ? { holder: record.incident, subjectId: current.id } : { key: "problems.translation.noId" };
+  // The shape's words, by path ("roles/recipient/label"), are the incident's own: one holder, no id.
+  if (e.subject === "shape") return e.id === undefined ? { holder: Object.fromEntries(record.affectedShape ? shapeTexts(record.affectedShape) : []), subjectId: current.id } : { key: "problems.translation.noId" };
   const index = e.id === undefined ? -1 : ids[e.subject].indexOf(e.id);
   const items: readonly object[] = record[e.subject];
   const holder = items[index];
@@ -26,6 +29,7 @@ function holderOf(e: TranslationChange, current: IncidentRow, record: IncidentRe
 }
 
 function problemOf(e: TranslationChange, holder: object): Said | null {
+  if (e.subject === "shape") return ownText(holder, e.field) === null ? { key: "problems.translation.notShapeWord", values: { field: e.field, fields: Object.keys(holder).join(", ") || "—" } } : null;
   if (!isTranslated(e.subject, e.field)) return { key: "problems.translation.notText", values: { field: e.field, fields: fieldsOf(e.subject).join(", ") } };
   if (e.text !== null && ownText(holder, e.field) === null) return { key: "problems.translation.empty", values: { field: e.field } };
   return null;
@@ -76,7 +80,7 @@ export function setTranslations({ db, actor, slug, locale: asked, input }: { db:
     entries.forEach((e, i) => {
       const subjectId = places[i] ?? current.id;
       const done = write(tx, current.id, locale, subjectId, e);
-      const name = e.subject === "incident" ? `incident.${e.field}` : `${e.subject}.${subjectId}.${e.field}`;
+      const name = e.subject === "incident" || e.subject === "shape" ? `${e.subject}.${e.field}` : `${e.subject}.${subjectId}.${e.field}`;
       before[name] = said(done.before);
       after[name] = said(done.after);
     });
@@ -103,6 +107,7 @@ export function insertTranslations(tx: Tx, incidentId: number, translations: Rec
       for (const [field, value] of Object.entries(fields)) tx.insert(translation).values({ incidentId, subject, subjectId, field, locale: lang, ...entryOf(value) }).run();
     };
     put("incident", incidentId, t.incident ?? {});
+    put("shape", incidentId, t.shape ?? {});
     for (const c of COLLECTION_NAMES) {
       const items = itemsByRef(record, c);
       for (const [ref, fields] of Object.entries(t[c] ?? {})) {

@@ -5,7 +5,7 @@ import { sourceUrl } from "./collections/sources";
 import { upgradeV1, v1DocumentSchema } from "./document-v1";
 import { upgradeSummaryV2, v2SummarySchema } from "./document-v2";
 import type { Locale } from "@/i18n/locales";
-import { type TranslationSubject, localeSchema, recordTranslationsSchema, translationProblems } from "./translation";
+import { type TextSubject, localeSchema, recordTranslationsSchema, translationProblems } from "./translation";
 
 /** Bumped whenever a field changes meaning or goes away; adding an optional field does not. 3: the counts by the keys of the list's shape. */
 export const SCHEMA_VERSION = 3;
@@ -68,7 +68,7 @@ export const importableDocumentSchema = z.union([
 ]);
 
 /** Where incident.json holds a text, as an RFC 6901 pointer: a page fetches a translation's original from there. */
-export type TextPlace = { subject: "incident" } | { subject: Exclude<TranslationSubject, "incident">; index: number; ref: string };
+export type TextPlace = { subject: "incident" } | { subject: Exclude<TextSubject, "incident">; index: number; ref: string };
 const token = (s: string | number) => String(s).replace(/~/g, "~0").replace(/\//g, "~1");
 export function textPointer(place: TextPlace, field: string, lang: Locale | "own"): string {
   const path =

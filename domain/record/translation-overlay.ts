@@ -2,7 +2,9 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from "@/i18n/locales";
 import { COLLECTION_NAMES, type Collection } from "./collections";
 import type { IncidentRecord } from "./record";
 import { type TextPlace, textPointer } from "./document";
-import { type LocaleTranslation, type RecordTranslations, type TranslationEntry, type TranslationInput, type TranslationSubject, entryOf, fieldsOf, isQuotedField, itemRef, ownText } from "./translation";
+import type { AffectedShape } from "./affected-shape";
+import { mapShapeTexts } from "./shape-texts";
+import { type LocaleTranslation, type RecordTranslations, type TranslationEntry, type TranslationInput, type TextSubject, entryOf, fieldsOf, isQuotedField, itemRef, ownText } from "./translation";
 
 /**
  * What a reader is shown of one text, and what to say of it. own: in the page's language as
@@ -50,16 +52,19 @@ export const keepNotes = (part: object): object => (NOTES in part && part[NOTES]
 
 /** What a page says of its record's languages: how many texts are translated, from which language, and how many are not yet; null when nothing is to be said. */
 /** fetched: the incident whose incident.json holds the originals its page fetches, when it fetches any. */
-export type RecordLanguages = { page: Locale; translated: number; from: Locale | null; fallbacks: number; fetched: { slug: string; updatedAt: string } | null };
+/** shapeFrom: the language the affected list's words are translated from, when any is (they carry no note of their own). */
+export type RecordLanguages = { page: Locale; translated: number; from: Locale | null; fallbacks: number; shapeFrom: Locale | null; fetched: Published | null };
 export function languagesOf(record: IncidentRecord): RecordLanguages | null {
-  const notes = notesOf(record);
-  const translated = notes.flatMap((n) => (n.state === "translated" ? [n.from] : []));
+  const shape = record.affectedShape && NOTES in record.affectedShape && record.affectedShape[NOTES] instanceof TextNotes ? record.affectedShape[NOTES].values() : [];
+  const notes = [...notesOf(record), ...shape];
+  const translated = notesOf(record).flatMap((n) => (n.state === "translated" ? [n.from] : []));
   const fallbacks = notes.filter((n) => n.state === "fallback").length;
-  if (translated.length === 0 && fallbacks === 0) return null;
+  const shapeFrom = shape.flatMap((n) => (n.state === "translated" ? [n.from] : []))[0] ?? null;
+  if (translated.length === 0 && fallbacks === 0 && shapeFrom === null) return null;
   const from = LOCALES.map((l) => ({ l, n: translated.filter((f) => f === l).length })).sort((a, b) => b.n - a.n)[0];
   const page = notes.find((n) => n.state !== "fallback")?.lang ?? notes.flatMap((n) => (n.state === "fallback" ? [n.page] : []))[0] ?? DEFAULT_LOCALE;
   const fetched = notes.flatMap((n) => (n.state === "translated" && typeof n.original !== "string" ? [{ slug: n.original.slug, updatedAt: n.original.updatedAt }] : []))[0] ?? null;
-  return { page, translated: translated.length, from: from && from.n > 0 ? from.l : null, fallbacks, fetched };
+  return { page, translated: translated.length, from: from && from.n > 0 ? from.l : null, fallbacks, shapeFrom, fetched };
 }
 
 type Versions = { own: string; locales: ReadonlyMap<Locale, TranslationEntry> };
@@ -70,7 +75,9 @@ type Versions = { own: string; locales: ReadonlyMap<Locale, TranslationEntry> };
  * export or a draft's preview, which have no such file to fetch, carry the text.
  */
 export type OverlayOptions = { originalsOf?: { slug: string; updatedAt: string } };
-type At = { place: TextPlace; field: string; of: { slug: string; updatedAt: string } | null };
+type Published = { slug: string; updatedAt: string };
+/** Where a page fetches a text's original: the published incident, and the text's place in its incident.json; null when the page carries it. */
+type At = { of: Published; pointer: (lang: Locale | "own") => string } | null;
 
 function note(v: Versions, textLocale: Locale, locale: Locale, quoted: boolean, at: At): { text: string; note: TextNote } {
   const originalIn = [...v.locales].find(([, e]) => e.original);
@@ -81,22 +88,35 @@ function note(v: Versions, textLocale: Locale, locale: Locale, quoted: boolean, 
   const quote = quoted || shown.quote || original.quote;
   const translated = { state: "translated", lang: locale, from: original.lang } as const;
   if (quote) return { text: shown.text, note: { ...translated, quote, original: original.text } };
-  return { text: shown.text, note: { ...translated, quote, original: at.of === null ? original.text : { ...at.of, at: textPointer(at.place, at.field, original.in) } } };
+  return { text: shown.text, note: { ...translated, quote, original: at === null ? original.text : { ...at.of, at: at.pointer(original.in) } } };
 }
 
 /** One part (the incident, an item) with its texts in `locale` and its notes attached. */
-function overlayPart<T extends object>(part: T, place: TextPlace, versions: (field: string) => ReadonlyMap<Locale, TranslationEntry>, textLocale: Locale, locale: Locale, of: At["of"]): T {
-  const subject: TranslationSubject = place.subject;
+function overlayPart<T extends object>(part: T, place: TextPlace, versions: (field: string) => ReadonlyMap<Locale, TranslationEntry>, textLocale: Locale, locale: Locale, of: Published | null): T {
+  const subject: TextSubject = place.subject;
   const notes = new Map<string, TextNote>();
   const texts: Record<string, string> = {};
   for (const field of fieldsOf(subject)) {
     const own = ownText(part, field);
     if (own === null) continue;
-    const shown = note({ own, locales: versions(field) }, textLocale, locale, isQuotedField(subject, field), { place, field, of });
+    const shown = note({ own, locales: versions(field) }, textLocale, locale, isQuotedField(subject, field), of && { of, pointer: (lang) => textPointer(place, field, lang) });
     texts[field] = shown.text;
     notes.set(field, shown.note);
   }
   return { ...part, ...texts, [NOTES]: new TextNotes(notes) };
+}
+
+/** The shape's words in `locale` where translated, noted for the page's count; they sit in legends and sentences, so no original is one click away. */
+function overlayShape(shape: AffectedShape | null, versions: (path: string) => ReadonlyMap<Locale, TranslationEntry>, textLocale: Locale, locale: Locale): AffectedShape | null {
+  if (!shape) return null;
+  const notes = new Map<string, TextNote>();
+  const overlaid = mapShapeTexts(shape, (path, own) => {
+    const shown = note({ own, locales: versions(path) }, textLocale, locale, false, null);
+    notes.set(path, shown.note);
+    return shown.text;
+  });
+  const noted = { ...overlaid, [NOTES]: new TextNotes(notes) };
+  return noted;
 }
 
 /** What the translations hold of one part, by field, then by language. */
@@ -131,5 +151,6 @@ export function overlayRecord(record: IncidentRecord, textLocale: Locale, transl
     recommendations: items("recommendations", record.recommendations),
     context: items("context", record.context),
   } satisfies Record<Collection, unknown>;
-  return { ...record, ...collections, incident: overlayPart(record.incident, { subject: "incident" }, versionsOf(translations, (t) => t.incident), textLocale, locale, originalsOf ?? null) };
+  const affectedShape = overlayShape(record.affectedShape, versionsOf(translations, (t) => t.shape), textLocale, locale);
+  return { ...record, ...collections, affectedShape, incident: overlayPart(record.incident, { subject: "incident" }, versionsOf(translations, (t) => t.incident), textLocale, locale, originalsOf ?? null) };
 }

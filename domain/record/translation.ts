@@ -4,10 +4,12 @@ import type { COLLECTIONS} from "./collections";
 import { COLLECTION_NAMES, type Collection, collectionOf } from "./collections";
 import { incidentVersion, text } from "./common";
 import type { IncidentRecord } from "./record";
+import { shapeTexts } from "./shape-texts";
 
-/** What a translation belongs to: the incident's own fields, or an item of a collection. */
-export type TranslationSubject = "incident" | Collection;
-export const TRANSLATION_SUBJECTS = ["incident", ...COLLECTION_NAMES] as const satisfies readonly TranslationSubject[];
+/** What a translation belongs to: the incident's own fields, an item of a collection, or the words of its affected list's shape (shape-texts.ts). */
+export type TextSubject = "incident" | Collection;
+export type TranslationSubject = TextSubject | "shape";
+export const TRANSLATION_SUBJECTS = ["incident", ...COLLECTION_NAMES, "shape"] as const satisfies readonly TranslationSubject[];
 
 type TextKeys<T> = { [K in keyof T]-?: T[K] extends string | null ? (string extends T[K] ? K : never) : never }[keyof T] & string;
 type ItemOf<C extends Collection> = z.output<(typeof COLLECTIONS)[C]["schema"]>;
@@ -33,8 +35,8 @@ export const TRANSLATED_FIELDS: { incident: ReadonlyArray<TextKeys<IncidentRecor
 /** Fields that are always someone's words: their original stands beside every translation. */
 export const QUOTED_FIELDS: Partial<Record<TranslationSubject, readonly string[]>> = { reactions: ["statement"] };
 
-export const fieldsOf = (subject: TranslationSubject): readonly string[] => TRANSLATED_FIELDS[subject];
-export const isTranslated = (subject: TranslationSubject, field: string): boolean => fieldsOf(subject).includes(field);
+export const fieldsOf = (subject: TextSubject): readonly string[] => TRANSLATED_FIELDS[subject];
+export const isTranslated = (subject: TextSubject, field: string): boolean => fieldsOf(subject).includes(field);
 export const isQuotedField = (subject: TranslationSubject, field: string): boolean => QUOTED_FIELDS[subject]?.includes(field) ?? false;
 
 /**
@@ -59,7 +61,8 @@ const itemsEntries = z.record(z.string(), fieldsEntries);
 export const localeTranslationSchema = z.strictObject({
   incident: fieldsEntries.optional(),
   ...Object.fromEntries(COLLECTION_NAMES.map((c) => [c, itemsEntries.optional()])),
-} as { incident: z.ZodOptional<typeof fieldsEntries> } & Record<Collection, z.ZodOptional<typeof itemsEntries>>);
+  shape: fieldsEntries.optional(),
+} as { incident: z.ZodOptional<typeof fieldsEntries>; shape: z.ZodOptional<typeof fieldsEntries> } & Record<Collection, z.ZodOptional<typeof itemsEntries>>);
 export type LocaleTranslation = z.output<typeof localeTranslationSchema>;
 
 export const localeSchema = z.enum(LOCALES, { error: `one of ${LOCALES.join(", ")}` });
@@ -91,7 +94,7 @@ export function ownText(holder: object, field: string): string | null {
 
 export type TranslationProblem = { path: string[]; message: string };
 
-function fieldProblems(subject: TranslationSubject, holder: object, fields: Record<string, unknown>, at: string[]): TranslationProblem[] {
+function fieldProblems(subject: TextSubject, holder: object, fields: Record<string, unknown>, at: string[]): TranslationProblem[] {
   return Object.keys(fields).flatMap((field) => {
     if (!isTranslated(subject, field)) return [{ path: [...at, field], message: `"${field}" is not a text field that can be translated here (those are: ${fieldsOf(subject).join(", ")})` }];
     if (ownText(holder, field) === null) return [{ path: [...at, field], message: `"${field}" is empty in the record, so there is nothing to translate` }];
@@ -99,10 +102,22 @@ function fieldProblems(subject: TranslationSubject, holder: object, fields: Reco
   });
 }
 
+/** A shape's word a translation names that the shape does not have. */
+export function shapeWordProblem(record: IncidentRecord, path: string): string | null {
+  if (!record.affectedShape) return "the record has no affected list, so its shape has no words to translate";
+  const words = shapeTexts(record.affectedShape);
+  return words.has(path) ? null : `"${path}" is not a word of the affected list's shape (those are: ${[...words.keys()].join(", ")})`;
+}
+const shapeProblems = (record: IncidentRecord, fields: Record<string, unknown>): TranslationProblem[] =>
+  Object.keys(fields).flatMap((path) => {
+    const message = shapeWordProblem(record, path);
+    return message ? [{ path: ["shape", path], message }] : [];
+  });
+
 /** What a language's translations name that the record does not have: a field, an item, a text; and a translation into the record's own language. */
 export function translationProblems(record: IncidentRecord, textLocale: Locale, locale: Locale, t: LocaleTranslation): TranslationProblem[] {
   if (locale === textLocale) return [{ path: [], message: `the record is written in "${locale}" already; a translation is into another language` }];
-  const problems = fieldProblems("incident", record.incident, t.incident ?? {}, ["incident"]);
+  const problems = [...fieldProblems("incident", record.incident, t.incident ?? {}, ["incident"]), ...shapeProblems(record, t.shape ?? {})];
   for (const c of COLLECTION_NAMES) {
     const items = itemsByRef(record, c);
     for (const [ref, fields] of Object.entries(t[c] ?? {})) {

@@ -33,7 +33,7 @@ function changesOf(form: FormData, rows: ReadonlyMap<string, TranslationRow>): A
     const same = text === null ? stored === null : stored !== null && stored.text === text && stored.original === original && stored.quote === quote;
     if (same) return [];
     // The verb parses it as it parses the API's body, and says what it refuses.
-    return [{ name, change: { subject, ...(subject === "incident" ? {} : { id: Number(id) }), field: column, text, original, quote } }];
+    return [{ name, change: { subject, ...(subject === "incident" || subject === "shape" ? {} : { id: Number(id) }), field: column, text, original, quote } }];
   });
 }
 
@@ -42,7 +42,7 @@ async function save(slug: string, locale: Locale, _previous: EditorState, form: 
   const t = await getTranslations("recordLanguages.editor");
   const stored = readIncident(getDb(), slug, { drafts: true, translations: "all" });
   if (!stored) return { status: "error", message: `There is no incident "${slug}".`, errors: [] };
-  const groups = translationGroups(stored.record, stored.ids, stored.id, stored.translations[locale] ?? {}, "");
+  const groups = translationGroups(stored.record, stored.ids, stored.id, stored.translations[locale] ?? {}, { incident: "", shape: "" });
   const rows = new Map(groups.flatMap((g) => g.parts.flatMap((p) => p.rows.map((r) => [r.name, r] as const))));
   const changes = changesOf(form, rows);
   if (changes.length === 0) return { status: "saved", message: t("unchanged") };

@@ -30,7 +30,8 @@ export const dynamic = "force-dynamic";
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 const load = cache((slug: string, locale: Locale) => {
-  const stored = readIncident(getDb(), slug);
+  // In the page's language: the record's title and its affected list's words, where translated.
+  const stored = readIncident(getDb(), slug, { locale });
   return stored ? lookupView(stored, locale) : null;
 });
 

@@ -28,7 +28,7 @@ export default async function EditTranslations({ params }: Props) {
   const stored = readIncident(getDb(), slug, { drafts: true, translations: "all" }) ?? notFound();
   const t = await getTranslations("recordLanguages.editor");
   const own = stored.textLocale;
-  const groups = own === lang ? [] : translationGroups(stored.record, stored.ids, stored.id, stored.translations[lang] ?? {}, t("incident"));
+  const groups = own === lang ? [] : translationGroups(stored.record, stored.ids, stored.id, stored.translations[lang] ?? {}, { incident: t("incident"), shape: t("shape") });
   const labels = new Set(groups.flatMap((g) => g.parts.flatMap((p) => p.rows.map((r) => r.label))));
   const words = {
     own: t("own", { own }),
