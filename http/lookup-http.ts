@@ -8,6 +8,7 @@ import { type Translator, translator } from "@/i18n/translate";
 import { linkRefused, noList } from "@/view/lookup-messages";
 import { getDb } from "@/db/client";
 import { lookupIncident } from "@/lookup/rows";
+import { shapeWord } from "@/db/read/translations";
 import { capitalize } from "@/lib/words";
 
 /** An HTTP answer the server's edge writes whole (http/edge/lookup.ts): the lookup's, and its proof steps'. */
@@ -37,8 +38,10 @@ export function lookupProblem(locale: Locale, status: ProblemStatus, detail: str
 
 /** The incident's account id in words, for a refusal of one said in another language than English (English says the domain's own). */
 export function accountWords(slug: string, locale: Locale): AccountWords {
-  const shape = locale === "en" ? undefined : lookupIncident(getDb(), slug)?.shape;
-  return shape ? { label: capitalize(shape.account.name), form: describeForm(shape.account.form, locale), example: shape.account.example } : null;
+  const found = locale === "en" ? undefined : lookupIncident(getDb(), slug);
+  if (!found) return null;
+  const name = shapeWord(getDb(), found.id, "account/name", locale) ?? found.shape.account.name;
+  return { label: capitalize(name), form: describeForm(found.shape.account.form, locale), example: found.shape.account.example };
 }
 
 type Options = { openid: boolean; locale?: Locale; account?: AccountWords };

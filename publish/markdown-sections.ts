@@ -82,7 +82,7 @@ function affected(s: Of<"affected">, { t, locale, count }: Wording): string {
   };
   return blocks(
     heading(s.title),
-    a.sample || a.note ? `${a.sample ? `**${md(t("record.affected.sampleLead"))}**` : ""}${a.sample && a.note ? " " : ""}${a.note ? mdLine(a.note) : ""}` : null,
+    a.sample || a.note ? `${a.sample ? `**${md(t("record.affected.sampleLead"))}**` : ""}${a.sample && a.note ? " " : ""}${a.note ? mdLine(a.note) : ""}${a.noteLang ? ` (${md(t("recordLanguages.fallback", { lang: a.noteLang }))})` : ""}` : null,
     md(affectedSentence(a, locale)),
     a.classes.length
       ? blocks(`### ${md(t("exports.markdown.kinds") + sample)}`, table([t("record.affected.data"), capitalize(w.unitMany)], a.classes.map((c) => [md(capitalize(c.label)), count(c.count)]), new Set([1])))

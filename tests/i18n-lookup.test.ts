@@ -62,13 +62,13 @@ describe("the lookup in Russian", () => {
         expect(await page.getByRole("link", { name: /^←/ }).getAttribute("href")).toBe(`/ru/incidents/${SLUG}`);
         await page.screenshot({ path: path.join(SHOTS, `i18n-lookup-ways-${width}-${colorScheme}.png`), fullPage: true });
 
-        await page.getByLabel("Cloudflare account ID").fill(byIds);
-        await page.getByLabel(/^Request IDs/).fill(`${given}\nne-moi-1`);
+        await page.getByLabel("Идентификатор аккаунта Cloudflare").fill(byIds);
+        await page.getByLabel(/^Идентификаторы запросов/).fill(`${given}\nne-moi-1`);
         await page.getByRole("button", { name: "Проверить эти запросы" }).click();
         await page.getByRole("heading", { name: "Затронут 1 ваш запрос" }).waitFor();
         const answered = await visible(page);
-        expect(answered).toContain("Проверены 2 идентификатора запросов по затронутым позициям этого аккаунта (responses).");
-        expect(answered).toContain("ne-moi-1: нет среди затронутых позиций этого аккаунта (responses)");
+        expect(answered).toContain("Проверены 2 идентификатора запросов по затронутым позициям этого аккаунта (ответы).");
+        expect(answered).toContain("ne-moi-1: нет среди затронутых позиций этого аккаунта (ответы)");
         await allRussian(page, width, `${RU_LOOKUP} answering request ids (${width}, ${colorScheme})`);
         await page.screenshot({ path: path.join(SHOTS, `i18n-lookup-ids-${width}-${colorScheme}.png`), fullPage: true });
 
@@ -81,7 +81,7 @@ describe("the lookup in Russian", () => {
         const owner = await visible(page);
         expect(owner).toContain(`${first.slice(0, 10)} ${first.slice(11, 16)} UTC · ${local} по вашему времени (${ZONE})`);
         expect(owner).toContain(`Показан аккаунт, оканчивающийся на …${byLink.slice(-4)}, по ссылке из уведомления провайдера`);
-        expect(owner).toMatch(/Затронуто: \d+ \(responses\), с .+ по .+:/);
+        expect(owner).toMatch(/Затронуто: \d+ \(ответы\), с .+ по .+:/);
         expect(await page.getByRole("link", { name: "CSV" }).getAttribute("href")).toBe(`/ru/incidents/${SLUG}/lookup/rows?format=csv`);
         expect(await page.locator("form", { has: page.getByRole("button", { name: "Выйти из проверки" }) }).getAttribute("action")).toBe(`/ru/incidents/${SLUG}/lookup/signout`);
         await allRussian(page, width, `${RU_LOOKUP} opened from a link (${width}, ${colorScheme})`);
@@ -165,7 +165,7 @@ describe("the lookup in Russian", () => {
     expect(en.body.detail).toMatch(/^An account id alone shows nothing of the account/);
     const bad = await ask("/ru", { accountId: "not-hex", requestIds: [given] });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual([{ field: "accountId", message: "Cloudflare account ID: ожидается 32 шестнадцатеричные цифры, например 0123456789abcdef0123456789abcdef" }]);
+    expect(bad.body.errors).toEqual([{ field: "accountId", message: "Идентификатор аккаунта Cloudflare: ожидается 32 шестнадцатеричные цифры, например 0123456789abcdef0123456789abcdef" }]);
     const none = await fetch(new URL(`/ru/api/incidents/${THIRD_SLUG}/lookup`, inject("baseURL")), { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": newClient() }, body: JSON.stringify({ accountId: "x", requestIds: ["y"] }) });
     expect(none.status).toBe(409);
     expect(await none.json()).toMatchObject({ code: "no-list", title: "Конфликт", detail: expect.stringMatching(/^Список затронутых по этому инциденту ещё не опубликован/) });

@@ -1,3 +1,4 @@
+import { untranslatedLang } from "@/domain/record/translation-overlay";
 import type { AffectedSummary } from "@/domain/record/affected";
 import type { IncidentRecord } from "@/domain/record/record";
 import type { Locale } from "@/i18n/locales";
@@ -20,6 +21,8 @@ export type AffectedView = {
   words: ListWords;
   sample: boolean;
   note: string | null;
+  /** The note's language when it is not the page's: the list's note has no translation (translation-overlay.ts). */
+  noteLang: Locale | null;
   total: number;
   /** Every role of the shape, none recorded included. */
   roles: KeyCount[];
@@ -99,6 +102,7 @@ export function affectedView(record: IncidentRecord, list: { rows: boolean; summ
     words,
     sample: s.sample,
     note: s.note,
+    noteLang: s.note ? untranslatedLang(record) : null,
     total: s.total,
     roles: counted(words.roles, s.byRole),
     classes: counted(words.classes, s.byClass),

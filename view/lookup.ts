@@ -1,3 +1,4 @@
+import { untranslatedLang } from "@/domain/record/translation-overlay";
 import type { AffectedSummary } from "@/domain/record/affected";
 import type { Recommendation } from "@/domain/record/collections/recommendations";
 import { type AffectedShape, describeForm } from "@/domain/record/affected-shape";
@@ -16,6 +17,8 @@ export type LookupView = {
   list: "none" | "counts-only" | "list";
   sample: boolean;
   note: string | null;
+  /** The note's language when it is not the page's (it has no translation). */
+  noteLang: Locale | null;
   total: number;
   advice: Recommendation[];
   words: LookupWords;
@@ -58,6 +61,7 @@ export function lookupView(stored: { record: IncidentRecord; affected: { rows: b
     list: !affected ? "none" : affected.rows ? "list" : "counts-only",
     sample: affected?.summary.sample ?? false,
     note: affected?.summary.note ?? null,
+    noteLang: affected?.summary.note ? untranslatedLang(record) : null,
     total: affected?.summary.total ?? 0,
     // What the lookup itself does is not advice on its own page.
     advice: record.recommendations.filter((r) => r.audience === "tenant" && !r.answeredByLookup),

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { useTranslations } from "next-intl";
-import { Prose } from "@/components/record/prose";
+import { useLocale, useTranslations } from "next-intl";
+import { UntranslatedText } from "@/components/record/record-text";
 import { BUTTON } from "@/components/ui/styles";
 import type { LookupView } from "@/view/lookup";
 
@@ -42,13 +42,14 @@ type Ways = { view: LookupView; provider: string; sessionMinutes: number; signIn
 /** The ways to prove an account is yours: the link in the notice, a sign-in where set up, request ids (the form). */
 export function ProofWays({ view, provider, sessionMinutes, signIn, form, resend }: Ways) {
   const t = useTranslations("lookup.ways");
+  const locale = useLocale();
   return (
     <>
       <p className="mt-3 max-w-3xl text-slate-800 dark:text-slate-200">{t("intro", { provider: view.provider, total: view.total, unitMany: view.words.unitMany })}</p>
       {(view.sample || view.note) && (
         <p className={`${NOTICE_BOX} border-amber-500 bg-amber-50 text-sm dark:border-amber-400 dark:bg-amber-950/40`}>
           {view.sample && <strong>{t("sample")} </strong>}
-          {view.note && <Prose text={view.note} inline />}
+          {view.note && <UntranslatedText text={view.note} lang={view.noteLang} page={locale} />}
         </p>
       )}
       <div className="mt-8 grid max-w-5xl gap-6 md:grid-cols-2">

@@ -7,7 +7,7 @@ import { type AffectedView, type MeasureView, affectedSentence, countOrNone } fr
 import { formatSourceDate } from "@/view/format";
 import { formatCount } from "@/lib/count";
 import { capitalize } from "@/lib/words";
-import { Prose } from "./prose";
+import { UntranslatedText } from "./record-text";
 import { SampleBadge, Section } from "./section";
 
 // The list's own words (its unit, roles, classes and measures) are the record's, as its shape gives them.
@@ -100,7 +100,7 @@ export function Affected({ title, affected: a, check }: { title: string; affecte
         {(a.sample || a.note) && (
           <div className="box small">
             {a.sample && <strong>{t("sampleLead")} </strong>}
-            {a.note && <Prose text={a.note} inline />}
+            {a.note && <UntranslatedText text={a.note} lang={a.noteLang} page={locale} />}
           </div>
         )}
         <div>

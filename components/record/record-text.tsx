@@ -90,6 +90,19 @@ export function RecordWords({ of, field, markdown = false }: { of: object; field
   );
 }
 
+/** A text with no translation of its own (the affected list's note), inline: in its own `lang` and said to be not yet translated when that is not the page's. */
+export function UntranslatedText({ text, lang, page }: { text: string; lang: Locale | null; page: Locale }) {
+  if (!lang) return <Prose text={text} inline />;
+  return (
+    <>
+      <span lang={lang}>
+        <Prose text={text} inline />
+      </span>{" "}
+      <span className="rt-label">({translator(page)("recordLanguages.fallback", { lang })})</span>
+    </>
+  );
+}
+
 /** What the page says of its record's languages, above its sections: how many texts are translated, from what, and how many are not yet. */
 export function RecordLanguagesNote({ languages }: { languages: RecordLanguages | null }) {
   if (!languages) return null;

@@ -4,7 +4,7 @@ import { type Locale, isLocale } from "@/i18n/locales";
 import { COLLECTION_NAMES, type Collection, isCollection } from "@/domain/record/collections";
 import type { IncidentRecord } from "@/domain/record/record";
 import { type LocaleTranslation, type RecordTranslations, type TranslationInput, itemRef } from "@/domain/record/translation";
-import type { Tx } from "../client";
+import type { Db, Tx } from "../client";
 import { translation } from "../schema";
 
 export type TranslationRow = typeof translation.$inferSelect;
@@ -47,4 +47,10 @@ export function plainTranslations(rows: readonly TranslationRow[], record: Incid
     t[r.subject] = { ...items, [ref]: { ...items[ref], [r.field]: entry(r) } };
   }
   return out;
+}
+
+/** One word of an incident's affected list's shape in a language (`roles/recipient/label`), or null when it has none there. */
+export function shapeWord(db: Db, incidentId: number, path: string, locale: Locale): string | null {
+  const where = and(eq(translation.incidentId, incidentId), eq(translation.subject, "shape"), eq(translation.field, path), eq(translation.locale, locale));
+  return db.select({ text: translation.text }).from(translation).where(where).get()?.text ?? null;
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from "@/i18n/locales";
+import { DEFAULT_LOCALE, LOCALES, type Locale, isLocale } from "@/i18n/locales";
 import { COLLECTION_NAMES, type Collection } from "./collections";
 import type { IncidentRecord } from "./record";
 import { type TextPlace, textPointer } from "./document";
@@ -39,6 +39,13 @@ export function noteOf(holder: object, field: string): TextNote | null {
   if (!(NOTES in holder)) return null;
   const notes = holder[NOTES];
   return notes instanceof TextNotes ? notes.get(field) : null;
+}
+
+const LANGS = Symbol("record languages");
+/** A text that rides beside an overlaid record and has no translation of its own (the affected list's note): the language it is in, when that is not the page's; null otherwise. */
+export function untranslatedLang(record: IncidentRecord): Locale | null {
+  const langs: unknown = LANGS in record ? record[LANGS] : null;
+  return typeof langs === "object" && langs !== null && "text" in langs && "page" in langs && langs.text !== langs.page && isLocale(langs.text) ? langs.text : null;
 }
 
 /** Every note of a record as overlaid: what the page says of its languages as a whole. */
@@ -152,5 +159,6 @@ export function overlayRecord(record: IncidentRecord, textLocale: Locale, transl
     context: items("context", record.context),
   } satisfies Record<Collection, unknown>;
   const affectedShape = overlayShape(record.affectedShape, versionsOf(translations, (t) => t.shape), textLocale, locale);
-  return { ...record, ...collections, affectedShape, incident: overlayPart(record.incident, { subject: "incident" }, versionsOf(translations, (t) => t.incident), textLocale, locale, originalsOf ?? null) };
+  const overlaid = { ...record, ...collections, affectedShape, [LANGS]: { text: textLocale, page: locale }, incident: overlayPart(record.incident, { subject: "incident" }, versionsOf(translations, (t) => t.incident), textLocale, locale, originalsOf ?? null) };
+  return overlaid;
 }
