@@ -8,7 +8,7 @@ import { decodeEntities } from "./support/html";
 // (a quote's, a translation's) is in an element of its own language, so it is left out here.
 
 const baseURL = inject("baseURL");
-type Doc = { record: { incident: { title: string } }; translations: { ru: { incident: { title: string }; shape?: Record<string, string | { text: string }> } } };
+type Doc = { record: { incident: { title: string } }; translations?: { ru?: { incident?: { title?: string }; shape?: Record<string, string | { text: string }> } } };
 
 /** A page's HTML before its payload, without the parts marked as in English (originals, quotes, untranslated texts). */
 async function russianOf(path: string): Promise<string> {
@@ -20,17 +20,21 @@ const documentOf = async (slug: string): Promise<Doc> => (await fetch(new URL(`/
 
 describe("the record in the reader's language, everywhere", () => {
   it("shows each incident's Russian title on the lists in Russian, never its English one", async () => {
-    const docs = await Promise.all([SLUG, SECOND_SLUG, THIRD_SLUG].map(documentOf));
+    // Other files may clear a translation on the shared server: only titles with a Russian version now count.
+    const docs = (await Promise.all([SLUG, SECOND_SLUG, THIRD_SLUG].map(documentOf))).flatMap((d) => {
+      const russian = d.translations?.ru?.incident?.title;
+      return russian ? [{ russian, english: d.record.incident.title }] : [];
+    });
+    expect(docs.length).toBeGreaterThan(0);
     for (const path of ["/ru", "/ru/compare", "/ru/feed.xml", `/ru/compare?incident=${SLUG}&incident=${SECOND_SLUG}`]) {
       const page = await russianOf(path);
-      const shown = docs.filter((d) => page.includes(d.translations.ru.incident.title));
-      expect([path, shown.length > 0]).toEqual([path, true]);
-      expect([path, docs.filter((d) => page.includes(d.record.incident.title)).map((d) => d.record.incident.title)]).toEqual([path, []]);
+      expect([path, docs.some((d) => page.includes(d.russian))]).toEqual([path, true]);
+      expect([path, docs.filter((d) => page.includes(d.english)).map((d) => d.english)]).toEqual([path, []]);
     }
   });
 
   it("says the affected list's words in Russian on the incident's page and its lookup, and that they are translated", async () => {
-    const words = (doc: Doc) => Object.values(doc.translations.ru.shape ?? {}).map((w) => (typeof w === "string" ? w : w.text));
+    const words = (doc: Doc) => Object.values(doc.translations?.ru?.shape ?? {}).map((w) => (typeof w === "string" ? w : w.text));
     const glm = await documentOf(SLUG);
     const page = await russianOf(`/ru/incidents/${SLUG}`);
     expect(page).toContain("Содержали фрагменты сеансов других клиентов (155)");
