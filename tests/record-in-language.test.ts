@@ -31,6 +31,12 @@ describe("the record in the reader's language, everywhere", () => {
       expect([path, docs.some((d) => page.includes(d.russian))]).toEqual([path, true]);
       expect([path, docs.filter((d) => page.includes(d.english)).map((d) => d.english)]).toEqual([path, []]);
     }
+    const glm = await documentOf(SLUG);
+    const russian = glm.translations?.ru?.incident?.title;
+    if (russian) {
+      const changes = await russianOf(`/ru/incidents/${SLUG}/changes`);
+      expect([changes.includes(russian), changes.includes(glm.record.incident.title)]).toEqual([true, false]);
+    }
   });
 
   it("says the affected list's words in Russian on the incident's page and its lookup, and that they are translated", async () => {

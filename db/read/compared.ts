@@ -45,7 +45,7 @@ export function comparedRows(db: Db, roles: readonly string[], chosen: readonly 
  * What /compare shows: the incidents the reader chose, or for each measure the newest few that
  * record it. Its cost is the incidents shown, read once per version (shown.ts), never the archive.
  */
-export function readCompared(db: Db, roles: readonly string[], chosen: readonly string[] | null, locale?: Locale): Compared {
+export function readCompared(db: Db, roles: readonly string[], chosen: readonly string[] | null, locale: Locale): Compared {
   const { rows, charted, unknown } = comparedRows(db, roles, chosen);
   return { stored: readShown(db, rows, locale), charted, unknown };
 }

@@ -100,17 +100,6 @@ export function readPublished(db: Db, slugs?: ReadonlySet<string>): StoredIncide
   });
 }
 
-/** A published incident's name and dates only, for pages that show nothing else of the record. */
-export function readIncidentMeta(db: Db, slug: string) {
-  return (
-    db
-      .select({ id: incident.id, slug: incident.slug, title: incident.title, createdAt: incident.createdAt, updatedAt: incident.updatedAt })
-      .from(incident)
-      .where(and(eq(incident.slug, slug), eq(incident.published, true)))
-      .get() ?? null
-  );
-}
-
 /** An incident's affected-list shape, drafts included, without reading its record: undefined when there is no such incident, null when it has no shape. */
 export function readAffectedShape(db: Db, slug: string): AffectedShape | null | undefined {
   const row = db.select({ shape: incident.affectedShape }).from(incident).where(eq(incident.slug, slug)).get();

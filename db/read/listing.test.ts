@@ -57,8 +57,8 @@ describe("readListedPage", () => {
 
   it("reads a listed incident's record once per version", () => {
     const { rows } = readListedPage(t.db, ALL, { size: 3 });
-    const first = readShown(t.db, rows);
-    expect(readShown(t.db, rows)[0]).toBe(first[0]);
+    const first = readShown(t.db, rows, null);
+    expect(readShown(t.db, rows, null)[0]).toBe(first[0]);
     expect(first.map((s) => s.slug)).toEqual(rows.map((r) => r.slug));
   });
 });

@@ -1,11 +1,12 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, notInArray } from "drizzle-orm";
 import type { Actor } from "@/domain/access";
 import { DomainError } from "@/domain/errors";
 import { parseInput } from "@/domain/input";
 import { type AffectedShape, PLAIN_SHAPE, affectedShapeInput, storedShape } from "@/domain/record/affected-shape";
+import { shapeTexts } from "@/domain/record/shape-texts";
 import type { Db } from "../client";
-import { affectedList, incident } from "../schema";
+import { affectedList, incident, translation } from "../schema";
 import { mutateIncident } from "./mutate";
 import { applyShape, shapeProblems } from "./shape-change";
 
@@ -38,6 +39,9 @@ export function setAffectedShape({ db, actor, slug, input }: { db: Db; actor: Ac
       applyShape(db, live, was, shape);
     }
     tx.update(incident).set({ affectedShape: JSON.stringify(shape) }).where(eq(incident.id, current.id)).run();
+    // A word the new shape no longer has takes its translations with it, as an item's do.
+    const words = [...shapeTexts(shape).keys()];
+    tx.delete(translation).where(and(eq(translation.incidentId, current.id), eq(translation.subject, "shape"), notInArray(translation.field, words))).run();
     return { action: "update", entity: "affected_shape", entityId: current.id, before, after: shape, result: { slug } };
   });
 }

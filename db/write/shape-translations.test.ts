@@ -9,6 +9,8 @@ import { readIncident } from "../read/incident";
 import { auditEntry } from "../schema";
 import { importRecord } from "./record";
 import { setTranslations } from "./translations";
+import { setAffectedShape } from "./affected-shape";
+import { translationProblems } from "@/domain/record/translation";
 
 // The words of an affected list's shape (its unit, roles, measures, kinds of data) are the record's
 // texts too: each may have a version per language, set through the one verb, read in the page's
@@ -59,5 +61,22 @@ describe("an affected list's words in another language", () => {
     expect(refusal).toBeInstanceOf(DomainError);
     expect(String(refusal instanceof DomainError ? JSON.stringify(refusal.details) : "")).toContain("roles/recipient/label");
     expect(version()).toBe(before);
+  });
+});
+
+describe("a shape that changes", () => {
+  const u = testDatabase("shape-translations-change");
+  beforeAll(() => {
+    importRecord({ db: u.db, actor: editor, input: { record: seed.record, translations: seed.translations } });
+  });
+
+  it("takes a gone word's translations with it, so the record still exports and imports whole", () => {
+    const before = readIncident(u.db, SLUG, { translations: "all" }) ?? expect.fail("no incident");
+    const shape = before.record.affectedShape ?? expect.fail("no shape");
+    setAffectedShape({ db: u.db, actor: editor, slug: SLUG, input: { version: before.version, shape: { ...shape, roles: shape.roles.filter((r) => r.key !== "exposed") } } });
+    const after = readIncident(u.db, SLUG, { translations: "all" }) ?? expect.fail("no incident");
+    const words = Object.keys(after.translations.ru?.shape ?? {});
+    expect([words.includes("roles/recipient/label"), words.some((w) => w.startsWith("roles/exposed/"))]).toEqual([true, false]);
+    expect(translationProblems(after.record, "en", "ru", after.translations.ru ?? {})).toEqual([]);
   });
 });

@@ -29,7 +29,8 @@ function holderOf(e: TranslationChange, current: IncidentRow, record: IncidentRe
 }
 
 function problemOf(e: TranslationChange, holder: object): Said | null {
-  if (e.subject === "shape") return ownText(holder, e.field) === null ? { key: "problems.translation.notShapeWord", values: { field: e.field, fields: Object.keys(holder).join(", ") || "—" } } : null;
+  // Clearing is always allowed, so a word that is gone can still be cleared.
+  if (e.subject === "shape") return e.text !== null && ownText(holder, e.field) === null ? { key: "problems.translation.notShapeWord", values: { field: e.field, fields: Object.keys(holder).join(", ") || "—" } } : null;
   if (!isTranslated(e.subject, e.field)) return { key: "problems.translation.notText", values: { field: e.field, fields: fieldsOf(e.subject).join(", ") } };
   if (e.text !== null && ownText(holder, e.field) === null) return { key: "problems.translation.empty", values: { field: e.field } };
   return null;

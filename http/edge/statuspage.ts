@@ -44,7 +44,7 @@ export function statuspageAnswers({ db, cache, generation, config }: { db: Db; c
       const at = { generation: now, stamp: stamp() };
       madeHere = true;
       const { listed, unresolved, open } = readNow();
-      const shown = { site: { name: config.name, origin }, listed: readShown(db, listed), unresolved: readShown(db, unresolved), open };
+      const shown = { site: { name: config.name, origin }, listed: readShown(db, listed, null), unresolved: readShown(db, unresolved, null), open };
       return fileEntry(at, statuspageFile(route.answer, shown), CORS);
     });
     if (!entry) throw new Error(`the Statuspage answer ${route.key} was not made`);

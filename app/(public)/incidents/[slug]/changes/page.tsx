@@ -1,10 +1,12 @@
+import { cache } from "react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { publicChanges } from "@/db/audit";
 import { getDb } from "@/db/client";
-import { readIncidentMeta } from "@/db/read/incident";
+import { readIncident } from "@/db/read/incident";
+import { RecordWords } from "@/components/record/record-text";
 import { localized } from "@/i18n/locales";
 import { publicChangeLines } from "@/view/changes";
 import { minuteUtc } from "@/lib/instant";
@@ -13,16 +15,18 @@ export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ slug: string }> };
 
+/** The published incident in the page's language: its title as the incident's page says it. */
+const load = cache(async (slug: string) => readIncident(getDb(), slug, { locale: await getLocale() }));
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const meta = readIncidentMeta(getDb(), (await params).slug);
+  const stored = await load((await params).slug);
   const t = await getTranslations();
-  return { title: meta ? t("public.changes.title", { title: meta.title }) : t("record.incident.notFound") };
+  return { title: stored ? t("public.changes.title", { title: stored.record.incident.title }) : t("record.incident.notFound") };
 }
 
 /** The public change summary: every edit to the record since it was loaded, when and of what kind. */
 export default async function ChangesPage({ params }: Props) {
-  const meta = readIncidentMeta(getDb(), (await params).slug);
-  if (!meta) notFound();
+  const meta = (await load((await params).slug)) ?? notFound();
   const locale = await getLocale();
   const t = await getTranslations("public.changes");
   const changes = publicChangeLines(publicChanges(getDb(), meta.id), locale);
@@ -30,7 +34,7 @@ export default async function ChangesPage({ params }: Props) {
     <div>
       <p className="text-sm">
         <Link href={localized(locale, `/incidents/${meta.slug}`)} className="text-blue-700 underline dark:text-blue-300">
-          ← {meta.title}
+          ← <RecordWords of={meta.record.incident} field="title" />
         </Link>
       </p>
       <h1 className="mt-3 text-3xl font-bold tracking-tight">{t("heading")}</h1>
