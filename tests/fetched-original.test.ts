@@ -49,7 +49,7 @@ describe("a translation's original on the incident's page", () => {
         await one.locator("summary").focus();
         await page.keyboard.press("Enter");
         const box = one.locator(`div[lang="${locale}"] .md`);
-        await expect.poll(() => box.count()).toBe(1);
+        await expect.poll(() => box.count(), { timeout: 30_000 }).toBe(1);
         expect(await box.innerHTML()).toBe(await inBrowser(page, textAt(doc, pointers[i] ?? "") ?? "(none)"));
         await expect.poll(() => one.locator(":scope > a").isHidden()).toBe(true);
       }
@@ -83,7 +83,7 @@ describe("a translation's original on the incident's page", () => {
       await page.goto(`/incidents/${SLUG}`, { waitUntil: "networkidle" });
       const first = page.locator(FIRST).first();
       await first.locator("summary").click();
-      await expect.poll(() => first.locator("div .rt-label").innerText()).toMatch(message);
+      await expect.poll(() => first.locator("div .rt-label").innerText(), { timeout: 30_000 }).toMatch(message);
       expect([await first.locator("div .md").count(), await first.locator(":scope > a").isVisible()]).toEqual([0, true]);
     }
   });

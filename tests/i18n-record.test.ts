@@ -67,7 +67,8 @@ describe("GLM-5.3 in its source's language and in ours", () => {
         expect(await original.isVisible()).toBe(false);
         await translated.locator("summary", { hasText: "translated from Russian" }).click();
         // The original is fetched when opened: its place says "Loading…" first, then holds the text.
-        await expect.poll(() => original.textContent()).toContain("Весовые коэффициенты были размещены на Hugging Face");
+        // The server may first make the incident's files after a write: a loaded machine takes seconds.
+        await expect.poll(() => original.textContent(), { timeout: 30_000 }).toContain("Весовые коэффициенты были размещены на Hugging Face");
         expect(await original.isVisible()).toBe(true);
         await expectNoSidewaysScroll(tab, `GLM / at ${width} px`);
         await expectNoAxeViolations(tab, `GLM / at ${width} px`);
