@@ -81,26 +81,22 @@ export function RecordWords({ of, field, markdown = false }: { of: object; field
   const text = ownText(of, field) ?? "";
   const note = noteOf(of, field);
   const shown = markdown ? <Prose text={text} inline /> : text;
-  if (note?.state !== "fallback") return <>{shown}</>;
-  const t = translator(note.page);
+  return note?.state === "fallback" ? <Fallback shown={shown} lang={note.lang} page={note.page} /> : <>{shown}</>;
+}
+
+/** Words shown in a language other than the page's: in their own `lang`, said to be not yet translated. */
+function Fallback({ shown, lang, page }: { shown: ReactNode; lang: Locale; page: Locale }) {
   return (
     <>
-      <span lang={note.lang}>{shown}</span> <span className="rt-label">({t("recordLanguages.fallback", { lang: note.lang })})</span>
+      <span lang={lang}>{shown}</span> <span className="rt-label">({translator(page)("recordLanguages.fallback", { lang })})</span>
     </>
   );
 }
 
 /** A text with no translation of its own (the affected list's note), inline: in its own `lang` and said to be not yet translated when that is not the page's. */
 export function UntranslatedText({ text, lang, page }: { text: string; lang: Locale | null; page: Locale }) {
-  if (!lang) return <Prose text={text} inline />;
-  return (
-    <>
-      <span lang={lang}>
-        <Prose text={text} inline />
-      </span>{" "}
-      <span className="rt-label">({translator(page)("recordLanguages.fallback", { lang })})</span>
-    </>
-  );
+  const shown = <Prose text={text} inline />;
+  return lang ? <Fallback shown={shown} lang={lang} page={page} /> : shown;
 }
 
 /** What the page says of its record's languages, above its sections: how many texts are translated, from what, and how many are not yet. */

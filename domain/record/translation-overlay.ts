@@ -63,8 +63,9 @@ export const keepNotes = (part: object): object => (NOTES in part && part[NOTES]
 export type RecordLanguages = { page: Locale; translated: number; from: Locale | null; fallbacks: number; shapeFrom: Locale | null; fetched: Published | null };
 export function languagesOf(record: IncidentRecord): RecordLanguages | null {
   const shape = record.affectedShape && NOTES in record.affectedShape && record.affectedShape[NOTES] instanceof TextNotes ? record.affectedShape[NOTES].values() : [];
-  const notes = [...notesOf(record), ...shape];
-  const translated = notesOf(record).flatMap((n) => (n.state === "translated" ? [n.from] : []));
+  const texts = notesOf(record);
+  const notes = [...texts, ...shape];
+  const translated = texts.flatMap((n) => (n.state === "translated" ? [n.from] : []));
   const fallbacks = notes.filter((n) => n.state === "fallback").length;
   const shapeFrom = shape.flatMap((n) => (n.state === "translated" ? [n.from] : []))[0] ?? null;
   if (translated.length === 0 && fallbacks === 0 && shapeFrom === null) return null;

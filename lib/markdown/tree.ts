@@ -1,9 +1,14 @@
 import type { Block, Inline } from "./ast";
 import { type ProseMode, proseBlocks } from "./prose";
 
-import type { ProseElement, ProseNode, ProseTag } from "./prose-node";
+/** The only elements prose ever becomes. */
+export type ProseTag = "p" | "br" | "ul" | "ol" | "li" | "em" | "strong" | "code" | "pre" | "blockquote" | "a";
+export type ProseElement = { tag: ProseTag; href?: string; start?: number; children: ProseNode[] };
+export type ProseSlot = { slot: true };
+export type ProseNode = string | ProseElement | ProseSlot;
 
-export { type ProseNode, LINK_REL, isSlot } from "./prose-node";
+/** Links to other sites pass no referrer, no opener and no endorsement. */
+export const LINK_REL = "nofollow noopener noreferrer";
 
 const el = (tag: ProseTag, children: ProseNode[]): ProseElement => ({ tag, children });
 
@@ -56,3 +61,4 @@ export function proseTree(src: string, mode: ProseMode = {}): ProseNode[] {
   return line?.type === "paragraph" ? line.children.map(inlineNode) : [];
 }
 
+export const isSlot = (node: ProseNode): node is ProseSlot => typeof node !== "string" && "slot" in node;
