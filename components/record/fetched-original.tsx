@@ -1,7 +1,6 @@
 "use client";
 
 import { useEffect } from "react";
-import { type ProseNode, isSlot, LINK_REL } from "@/lib/markdown/prose-node";
 
 /** What the page says while it fetches an original, by the original's language where it names one. */
 export type OriginalWords = { label: Record<string, string>; loading: string; failed: string; changed: string };
@@ -18,19 +17,6 @@ export function textAt(doc: unknown, pointer: string): string | null {
     .reduce<unknown>((at, token) => field(at, token), doc);
   const text = typeof found === "string" ? found : field(found, "text");
   return typeof text === "string" ? text : null;
-}
-
-/** Prose's tree as DOM nodes: text nodes and the tree's few elements, never markup. */
-function appendProse(parent: Node, nodes: ProseNode[]) {
-  for (const node of nodes) {
-    if (typeof node === "string") parent.appendChild(document.createTextNode(node));
-    else if (!isSlot(node)) {
-      const el = parent.appendChild(document.createElement(node.tag));
-      if (node.href && el instanceof HTMLAnchorElement) Object.assign(el, { href: node.href, rel: LINK_REL });
-      if (node.start !== undefined && el instanceof HTMLOListElement) el.start = node.start;
-      appendProse(el, node.children);
-    }
-  }
 }
 
 /** A line in the original's place; the link to the page in its language stays only when the text cannot be shown. */
@@ -71,13 +57,14 @@ export function FetchedOriginals({ src, updatedAt, words }: Props) {
       box.replaceChildren();
       box.setAttribute("aria-busy", "true");
       say(box, link, words.loading, false);
-      Promise.all([load(), import("@/lib/markdown/tree")])
-        .then(([doc, { proseTree }]) => {
+      Promise.all([load(), import("@/lib/markdown/html")])
+        .then(([doc, { proseHtml }]) => {
           box.replaceChildren();
           const text = field(doc, "updatedAt") === updatedAt ? textAt(doc, at) : null;
           if (text === null) return say(box, link, words.changed, true);
           say(box, link, words.label[box.lang] ?? "", false);
-          appendProse(box.appendChild(Object.assign(document.createElement("div"), { className: "md" })), proseTree(text));
+          // The exports' renderer: every text escaped, only prose's few elements, links held to http(s) and mailto.
+          box.appendChild(Object.assign(document.createElement("div"), { className: "md", innerHTML: proseHtml(text) }));
         })
         .catch(() => {
           file = null;
