@@ -72,7 +72,7 @@ async function main(tmp: string): Promise<number> {
   const large = path.join(tmp, "archive.db");
   await phase.run(`databases: the 3 shipped incidents, and ${INCIDENTS.toLocaleString("en")} (${INCIDENTS - 3} copies through importRecord)`, async () => {
     for (const file of [small, large]) {
-      await prepareDatabase({ env: readEnv({ DATABASE_PATH: file, LOOKUP_SECRET: SECRET }) });
+      await prepareDatabase({ env: readEnv({ DATABASE_URL: file, LOOKUP_SECRET: SECRET }) });
       withRussian(file);
     }
     const db = openDatabase(large);
@@ -81,7 +81,7 @@ async function main(tmp: string): Promise<number> {
     db.$client.close();
     console.log(`  ${INCIDENTS - 3} imports in ${seconds(performance.now() - t)}`);
   });
-  await phase.run(`build: next build into ${DIST_DIR}`, () => nextBuild({ logFile: path.join(tmp, "build.log"), env: { DATABASE_PATH: small, LOOKUP_SECRET: SECRET }, reuse: process.env.BENCH_REUSE_BUILD === "1" }));
+  await phase.run(`build: next build into ${DIST_DIR}`, () => nextBuild({ logFile: path.join(tmp, "build.log"), env: { DATABASE_URL: small, LOOKUP_SECRET: SECRET }, reuse: process.env.BENCH_REUSE_BUILD === "1" }));
   const figures: Record<"small" | "large", PageFigures[]> = { small: [], large: [] };
   for (const [size, file, count] of [
     ["small", small, 3],

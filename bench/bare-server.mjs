@@ -6,7 +6,7 @@
 // id), so the two differ in the work done and not in the bytes sent. No rate limit, no schema, no
 // freshness check. Plain JavaScript, started as its own process (never under the react-server condition).
 //
-// Env: DATABASE_PATH, LOOKUP_SECRET, FLOOR_HEADERS (JSON object), PORT, HOST (default 127.0.0.1).
+// Env: DATABASE_URL, LOOKUP_SECRET, FLOOR_HEADERS (JSON object), PORT, HOST (default 127.0.0.1).
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { createServer } from "node:http";
 import Database from "better-sqlite3";
@@ -16,9 +16,9 @@ const PATH = `/api/incidents/${SLUG}/lookup`;
 const MAX_BODY_BYTES = 8 * 1024;
 const TOKEN = /^([A-Za-z0-9_-]{8,64})\.([A-Za-z0-9_-]{1,500})\.([A-Za-z0-9_-]{43})$/;
 
-const { DATABASE_PATH, LOOKUP_SECRET, FLOOR_HEADERS } = process.env;
-if (!DATABASE_PATH || !LOOKUP_SECRET || !FLOOR_HEADERS) {
-  console.error("bare-server needs DATABASE_PATH, LOOKUP_SECRET and FLOOR_HEADERS");
+const { DATABASE_URL, LOOKUP_SECRET, FLOOR_HEADERS } = process.env;
+if (!DATABASE_URL || !LOOKUP_SECRET || !FLOOR_HEADERS) {
+  console.error("bare-server needs DATABASE_URL, LOOKUP_SECRET and FLOOR_HEADERS");
   process.exit(2);
 }
 const fixedHeaders = JSON.parse(FLOOR_HEADERS);
@@ -26,7 +26,7 @@ const port = Number(process.env.PORT ?? 3100);
 const hostname = process.env.HOST ?? "127.0.0.1";
 
 // The pragmas db/client.ts sets on every connection.
-const db = new Database(DATABASE_PATH, { fileMustExist: true });
+const db = new Database(DATABASE_URL, { fileMustExist: true });
 db.pragma("journal_mode = WAL");
 db.pragma("foreign_keys = ON");
 db.pragma("busy_timeout = 5000");
@@ -39,7 +39,7 @@ const found = db
   )
   .get(SLUG);
 if (!found) {
-  console.error(`no published incident ${SLUG} with a live list of rows in ${DATABASE_PATH}`);
+  console.error(`no published incident ${SLUG} with a live list of rows in ${DATABASE_URL}`);
   process.exit(2);
 }
 // lookup/rows.ts's statement, pinned to the covering index the app's plan uses (bench/lookup.ts

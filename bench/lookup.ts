@@ -70,10 +70,10 @@ async function prepare(tmp: string, f: Files): Promise<Imports> {
     console.log(`  ${f.csv} (${mib(bytes)})`);
   });
   await phase.run("databases: migrations + the shipped incident, twice", async () => {
-    for (const file of [f.dbFile, f.baselineDb]) await prepareDatabase({ env: readEnv({ DATABASE_PATH: file, LOOKUP_SECRET: SECRET }) });
+    for (const file of [f.dbFile, f.baselineDb]) await prepareDatabase({ env: readEnv({ DATABASE_URL: file, LOOKUP_SECRET: SECRET }) });
   });
   await phase.run(`build: next build into ${DIST_DIR}`, () =>
-    nextBuild({ logFile: path.join(tmp, "build.log"), env: { DATABASE_PATH: f.dbFile, LOOKUP_SECRET: SECRET }, reuse: REUSE_BUILD }),
+    nextBuild({ logFile: path.join(tmp, "build.log"), env: { DATABASE_URL: f.dbFile, LOOKUP_SECRET: SECRET }, reuse: REUSE_BUILD }),
   );
   return phase.run("import throughput", () => measureImports(f.csv, f.dbFile, f.baselineDb));
 }
@@ -113,7 +113,7 @@ async function queryChecks(f: Files, ids: string[]): Promise<{ query: QueryCheck
 function measureRounds(tmp: string, dbFile: string, l: Lookups) {
   return phase.run(`${ROUNDS} rounds of (a) app lookup and (b) bare node:http + better-sqlite3`, async () => {
     const appServer = await start("app", appArgs(), appEnv(dbFile, SECRET), path.join(tmp, "app.log"), LOOKUP_PATH);
-    const bareEnv = { ...process.env, DATABASE_PATH: dbFile, LOOKUP_SECRET: SECRET, FLOOR_HEADERS: JSON.stringify(ANSWER_HEADERS) };
+    const bareEnv = { ...process.env, DATABASE_URL: dbFile, LOOKUP_SECRET: SECRET, FLOOR_HEADERS: JSON.stringify(ANSWER_HEADERS) };
     const bareServer = await start("bare server", [path.join(import.meta.dirname, "bare-server.mjs")], bareEnv, path.join(tmp, "bare.log"), LOOKUP_PATH);
     try {
       const sent = await spotCheck(appServer.baseURL, l.accounts, l.links);

@@ -58,7 +58,7 @@ async function main(tmp: string): Promise<number> {
   const figures: Array<[number, number]> = [];
   for (const rows of [SMALL, LARGE]) {
     const file = path.join(tmp, `outbox-${rows}.db`);
-    await prepareDatabase({ env: readEnv({ DATABASE_PATH: file, LOOKUP_SECRET: "be9c".repeat(16) }), seed: false });
+    await prepareDatabase({ env: readEnv({ DATABASE_URL: file, LOOKUP_SECRET: "be9c".repeat(16) }), seed: false });
     const db = openDatabase(file);
     await phase.run(`${fmt(rows)} rows`, () => {
       const t = performance.now();

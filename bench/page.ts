@@ -52,7 +52,7 @@ async function main(tmp: string): Promise<number> {
   const small = path.join(tmp, "sample.db");
   const large = path.join(tmp, "large.db");
   await phase.run("databases: migrations + the shipped incident (155 sample rows), twice", async () => {
-    for (const file of [small, large]) await prepareDatabase({ env: readEnv({ DATABASE_PATH: file, LOOKUP_SECRET: SECRET }) });
+    for (const file of [small, large]) await prepareDatabase({ env: readEnv({ DATABASE_URL: file, LOOKUP_SECRET: SECRET }) });
   });
   await phase.run(`the large one: ${ROWS.toLocaleString("en")} rows over ${ACCOUNTS.toLocaleString("en")} accounts, imported with --replace`, async () => {
     const csv = path.join(tmp, "affected.csv");
@@ -70,7 +70,7 @@ async function main(tmp: string): Promise<number> {
   ] as const) {
     const label = `${rows.toLocaleString("en")} rows`;
     const build = await phase.run(`build with ${label}: next build into ${DIST_DIR}`, () =>
-      nextBuild({ logFile: path.join(tmp, `build-${rows}.log`), env: { DATABASE_PATH: file, LOOKUP_SECRET: SECRET }, reuse: REUSE_BUILD }),
+      nextBuild({ logFile: path.join(tmp, `build-${rows}.log`), env: { DATABASE_URL: file, LOOKUP_SECRET: SECRET }, reuse: REUSE_BUILD }),
     );
     const renderMs = await phase.run(`read and render the record in-process with ${label}`, () => renderTimes(file));
     const { size, load } = await phase.run(`page with ${label}: scripts/server.ts`, async () => {

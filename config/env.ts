@@ -3,7 +3,14 @@ import path from "node:path";
 import { z } from "zod";
 
 const schema = z.object({
-  DATABASE_PATH: z.string().min(1).default("./data/aftermath.db"),
+  /** Where the record is kept: a SQLite file's path (the default) or postgres://user:password@host:5432/database. */
+  DATABASE_URL: z.string().trim().min(1).default("./data/aftermath.db").transform((value, ctx) => {
+    const target = databaseTarget(value);
+    if (!target) ctx.addIssue({ code: "custom", message: "DATABASE_URL must be a SQLite file's path (./data/aftermath.db, file:/srv/aftermath.db) or postgres://user:password@host:5432/database" });
+    return target ?? { engine: "sqlite" as const, file: value };
+  }),
+  // The old name, refused rather than ignored: a database silently swapped for the default one would look empty.
+  DATABASE_PATH: z.undefined({ error: "DATABASE_PATH is now DATABASE_URL (a SQLite file's path, or postgres://…): rename it" }).optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   LOOKUP_SECRET: z
     .string()
@@ -105,6 +112,19 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   return parsed.data;
 }
 
+export type DatabaseTarget = { engine: "sqlite"; file: string } | { engine: "postgres"; url: string };
+
+/** What a DATABASE_URL names: PostgreSQL by its scheme, a SQLite file by its path (file: optional); any other scheme is a mistake. */
+export function databaseTarget(value: string): DatabaseTarget | null {
+  if (/^postgres(ql)?:\/\//i.test(value)) return URL.canParse(value) ? { engine: "postgres", url: value } : null;
+  if (value.startsWith("file:")) return value.length > 5 ? { engine: "sqlite", file: path.resolve(value.slice(5)) } : null;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return null;
+  return { engine: "sqlite", file: path.resolve(value) };
+}
+
+/** The SQLite file: what every command but db:migrate and db:copy still needs (they say so on PostgreSQL). */
 export function databasePath(env: Env = readEnv()): string {
-  return path.resolve(env.DATABASE_PATH);
+  const target = env.DATABASE_URL;
+  if (target.engine === "postgres") throw new Error("DATABASE_URL names a PostgreSQL database: this version serves, imports and sends from SQLite only (npm run db:migrate and npm run db:copy work on PostgreSQL); set DATABASE_URL to a SQLite file");
+  return target.file;
 }

@@ -23,7 +23,7 @@ let dir: string;
 let file: string;
 let db: Db;
 
-const env = () => readEnv({ DATABASE_PATH: file, LOOKUP_SECRET: SECRET });
+const env = () => readEnv({ DATABASE_URL: file, LOOKUP_SECRET: SECRET });
 const seed = readSeedIncident(SLUG);
 const spec = (): SampleSpec => {
   if (!seed.sample) throw new Error("the shipped incident has no sample");

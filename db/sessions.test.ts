@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "@/lib/secret-token";
 import { type Db, openDatabase } from "./client";
-import { readEnv } from "@/config/env";
+import { databasePath, readEnv } from "@/config/env";
 import { prepareDatabase } from "./prepare";
 import { session, user } from "./schema";
 import { createSession, deleteSession, deleteSessionsOf, resolveSession, type SessionPolicy } from "./sessions";
@@ -18,9 +18,9 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aftermath-sessions-test-"));
 let db: Db;
 
 beforeAll(() => {
-  const env = readEnv({ DATABASE_PATH: path.join(dir, "aftermath.db"), LOOKUP_SECRET: "s".repeat(40) });
+  const env = readEnv({ DATABASE_URL: path.join(dir, "aftermath.db"), LOOKUP_SECRET: "s".repeat(40) });
   prepareDatabase({ env, seed: false });
-  db = openDatabase(env.DATABASE_PATH);
+  db = openDatabase(databasePath(env));
 });
 afterAll(() => {
   db?.$client.close();

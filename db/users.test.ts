@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword, parsePasswordHash, PASSWORD_PARAMS } from "@/lib/password";
 import { type Db, openDatabase } from "./client";
-import { readEnv } from "@/config/env";
+import { databasePath, readEnv } from "@/config/env";
 import { prepareDatabase } from "./prepare";
 import { user } from "./schema";
 import { authenticate, createUser, DUMMY_PASSWORD_HASH, EmailTakenError, findUserByEmail, InvalidUserError } from "./users";
@@ -15,9 +15,9 @@ let db: Db;
 
 beforeAll(() => {
   // Seeded like a real first start: the shipped incident, and no one to sign in as.
-  const env = readEnv({ DATABASE_PATH: path.join(dir, "aftermath.db"), LOOKUP_SECRET: "u".repeat(40) });
+  const env = readEnv({ DATABASE_URL: path.join(dir, "aftermath.db"), LOOKUP_SECRET: "u".repeat(40) });
   prepareDatabase({ env });
-  db = openDatabase(env.DATABASE_PATH);
+  db = openDatabase(databasePath(env));
 });
 afterAll(() => {
   db?.$client.close();

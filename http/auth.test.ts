@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { hasRole, safeNextPath, sessionCookie, signInPath } from "./auth";
 import { PLAIN_SESSION_COOKIE, SECURE_SESSION_COOKIE, userFromCookieHeader } from "./session-cookie";
 import { type Db, openDatabase } from "@/db/client";
-import { readEnv } from "@/config/env";
+import { databasePath, readEnv } from "@/config/env";
 import { prepareDatabase } from "@/db/prepare";
 import { user } from "@/db/schema";
 import { createSession } from "@/db/sessions";
@@ -93,9 +93,9 @@ describe("userFromCookieHeader", () => {
   const now = Date.now();
 
   beforeAll(() => {
-    const env = readEnv({ DATABASE_PATH: path.join(dir, "aftermath.db"), LOOKUP_SECRET: "a".repeat(40) });
+    const env = readEnv({ DATABASE_URL: path.join(dir, "aftermath.db"), LOOKUP_SECRET: "a".repeat(40) });
     prepareDatabase({ env, seed: false });
-    db = openDatabase(env.DATABASE_PATH);
+    db = openDatabase(databasePath(env));
     const u = db.insert(user).values({ email: "ed@example.com", passwordHash: "x", role: "editor" }).returning().get();
     rawId = createSession(db, u.id, now);
   });

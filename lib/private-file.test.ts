@@ -64,7 +64,7 @@ describe("the database file, its WAL and SHM", () => {
   });
 
   it("are created 0600 by prepareDatabase, as npm start and db:seed do, and so is the lookup key", async () => {
-    const env = readEnv({ DATABASE_PATH: path.join(dir, "data", "aftermath.db") });
+    const env = readEnv({ DATABASE_URL: path.join(dir, "data", "aftermath.db") });
     const { file } = await prepareDatabase({ seed: false, env });
     const db = writeThrough(file, false);
     try {
@@ -79,7 +79,7 @@ describe("the database file, its WAL and SHM", () => {
 
 describe("the lookup key", () => {
   it("is narrowed to 0600 when read with a wider mode, and keeps its key", () => {
-    const env = readEnv({ DATABASE_PATH: path.join(dir, "aftermath.db") });
+    const env = readEnv({ DATABASE_URL: path.join(dir, "aftermath.db") });
     fs.writeFileSync(lookupKeyPath(env), `${"k".repeat(64)}\n`, { mode: 0o644 });
     expect(modeOf(lookupKeyPath(env))).toBe("644");
     expect(lookupSecret(env)).toBe("k".repeat(64));

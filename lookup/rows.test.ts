@@ -25,7 +25,7 @@ let db: Db;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "aftermath-lookup-"));
   file = path.join(dir, "a.db");
-  await prepareDatabase({ env: readEnv({ DATABASE_PATH: file, LOOKUP_SECRET: SECRET }) });
+  await prepareDatabase({ env: readEnv({ DATABASE_URL: file, LOOKUP_SECRET: SECRET }) });
   db = openDatabase(file);
   // Enough rows over enough accounts that reading the whole list would be the wrong plan, and one
   // account with many rows, whose request-id lookups must read no more than an unknown account's.

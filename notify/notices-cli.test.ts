@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => smtp.close());
 
 const mail = () => ({ SMTP_URL: smtp.url, MAIL_FROM: "Aftermath <status@example.org>", PUBLIC_ORIGIN: ORIGIN, OUTBOX_LEASE_SECONDS: "5", OUTBOX_RATE_PER_SECOND: "100", OUTBOX_DOMAIN_RATE_PER_SECOND: "100" });
-const notify = (args: string[], env: Record<string, string> = {}) => startNotify(args, { DATABASE_PATH: t.file, ...env });
+const notify = (args: string[], env: Record<string, string> = {}) => startNotify(args, { DATABASE_URL: t.file, ...env });
 const to = (address: string) => smtp.received.filter((r) => r.to.includes(address));
 const noticesOf = (slug: string) => messagesOf(t.db, "notice").filter((m) => JSON.parse(m.payload).incident.slug === slug);
 

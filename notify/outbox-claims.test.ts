@@ -53,7 +53,7 @@ describe("claims", () => {
   it("survive kill -9 in the middle of a send: the message goes again under the same Message-ID once the lease ends", async () => {
     signUp("held@example.com");
     const child = spawn(process.execPath, ["--import", "./scripts/register.mjs", "scripts/outbox.ts"], {
-      env: { ...process.env, NODE_ENV: "production", DATABASE_PATH: t.file, LOOKUP_SECRET: TEST_SECRET, SMTP_URL: smtp.url, MAIL_FROM: "status@example.org", PUBLIC_ORIGIN: ORIGIN },
+      env: { ...process.env, NODE_ENV: "production", DATABASE_URL: t.file, LOOKUP_SECRET: TEST_SECRET, SMTP_URL: smtp.url, MAIL_FROM: "status@example.org", PUBLIC_ORIGIN: ORIGIN },
       stdio: "ignore",
     });
     const exited = new Promise((resolve) => child.once("exit", resolve));

@@ -18,7 +18,7 @@ let smtp: Awaited<ReturnType<typeof startSmtp>>;
 const clock: Clock = { now: Date.now() };
 const SLUG = "kv-leak";
 const [A, B] = ["a001", "b002"].map(accountId) as [string, string];
-const env = readEnv({ DATABASE_PATH: "unused.db", SUBSCRIBE_ADDRESS_LIMIT_PER_HOUR: "3", SUBSCRIBE_CLIENT_LIMIT_PER_HOUR: "8" });
+const env = readEnv({ DATABASE_URL: "unused.db", SUBSCRIBE_ADDRESS_LIMIT_PER_HOUR: "3", SUBSCRIBE_CLIENT_LIMIT_PER_HOUR: "8" });
 
 beforeAll(async () => {
   smtp = await startSmtp();

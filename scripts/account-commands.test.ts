@@ -20,7 +20,7 @@ function run(script: string, args: string[], { stdin = "", databasePath = store.
   const { status, stdout, stderr } = spawnSync(process.execPath, ["--import", "./scripts/register.mjs", `scripts/${script}.ts`, ...args], {
     encoding: "utf8",
     input: stdin,
-    env: { ...process.env, DATABASE_PATH: databasePath, LOOKUP_SECRET: TEST_SECRET, NODE_ENV: "production" },
+    env: { ...process.env, DATABASE_URL: databasePath, LOOKUP_SECRET: TEST_SECRET, NODE_ENV: "production" },
   });
   return { status, stdout, stderr };
 }

@@ -18,7 +18,7 @@ const A = "0123456789abcdef0123456789abcdef";
 const B = "fedcba9876543210fedcba9876543210";
 
 function run(script: string, args: string[], { origin = true } = {}) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_PATH: store.file, LOOKUP_SECRET: TEST_SECRET, NODE_ENV: "production", PUBLIC_ORIGIN: "https://status.example" };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: store.file, LOOKUP_SECRET: TEST_SECRET, NODE_ENV: "production", PUBLIC_ORIGIN: "https://status.example" };
   if (!origin) delete env.PUBLIC_ORIGIN;
   const { status, stdout, stderr } = spawnSync(process.execPath, ["--import", "./scripts/register.mjs", `scripts/${script}.ts`, ...args], { encoding: "utf8", env });
   return { status, stdout, stderr };

@@ -12,7 +12,7 @@ console.log(`database ${file} ready${seeded.some((s) => s.loaded) ? " (seed load
 
 const nextBin = path.resolve("node_modules/next/dist/bin/next");
 const distDir = process.env.NEXT_DIST_DIR ?? ".next";
-const childEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DATABASE_PATH: file };
+const childEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: file };
 
 if (!buildIsCurrent(distDir)) {
   console.log("no current build: running next build (a minute or two)");

@@ -29,7 +29,7 @@ function userAdd(args: string[], stdin: string, databasePath = inject("databaseP
   return spawnSync(process.execPath, ["--import", "./scripts/register.mjs", "scripts/user-add.ts", ...args], {
     encoding: "utf8",
     input: stdin,
-    env: { ...process.env, DATABASE_PATH: databasePath, LOOKUP_SECRET: inject("lookupSecret"), NODE_ENV: "production" },
+    env: { ...process.env, DATABASE_URL: databasePath, LOOKUP_SECRET: inject("lookupSecret"), NODE_ENV: "production" },
   });
 }
 

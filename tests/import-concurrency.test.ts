@@ -36,7 +36,7 @@ beforeAll(async () => {
 
 function startImport(file: string) {
   const child = spawn(process.execPath, ["--import", "./scripts/register.mjs", "scripts/import-affected.ts", "--incident", target, "--file", file], {
-    env: { ...process.env, DATABASE_PATH: inject("databasePath"), LOOKUP_SECRET: inject("lookupSecret"), NODE_ENV: "production" },
+    env: { ...process.env, DATABASE_URL: inject("databasePath"), LOOKUP_SECRET: inject("lookupSecret"), NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -23,7 +23,7 @@ const env = (databasePath?: string) => ({
   LOOKUP_SECRET: SECRET,
   TRUST_PROXY: "1",
   LOOKUP_RATE_LIMIT_PER_MINUTE: String(LIMIT),
-  ...(databasePath ? { DATABASE_PATH: databasePath } : {}),
+  ...(databasePath ? { DATABASE_URL: databasePath } : {}),
 });
 const startSecond = async () => (second = await startOwnServer(await freePort(), env(first.databasePath)));
 

@@ -32,7 +32,7 @@ beforeAll(async () => {
   });
   const made = spawnSync(process.execPath, ["--import", "./scripts/register.mjs", "scripts/token-add.ts", "--name", "subscriptions-test", "--scope", "write"], {
     encoding: "utf8",
-    env: { ...process.env, DATABASE_PATH: server.databasePath, NODE_ENV: "production" },
+    env: { ...process.env, DATABASE_URL: server.databasePath, NODE_ENV: "production" },
   });
   token = made.stdout.trim();
   browser = await launchBrowser();

@@ -26,7 +26,7 @@ export function appEnv(database: string, secret: string): NodeJS.ProcessEnv {
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
     NEXT_DIST_DIR: DIST_DIR,
-    DATABASE_PATH: database,
+    DATABASE_URL: database,
     LOOKUP_SECRET: secret,
     LOOKUP_RATE_LIMIT_PER_MINUTE: "0",
     LOOKUP_ACCOUNT_RATE_LIMIT_PER_MINUTE: "0",

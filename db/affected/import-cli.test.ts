@@ -30,7 +30,7 @@ describe("the command line", { timeout: 30_000 }, () => {
     const noFile = await cli(ws, ["--incident", SLUG, "--file", path.join(ws.dir, "nope.csv")]);
     expect(noFile.code).toBe(2);
     expect(noFile.stderr).toContain("no such file");
-    const noDb = await cli(ws, ["--incident", SLUG, "--file", file], { DATABASE_PATH: path.join(ws.dir, "none.db") });
+    const noDb = await cli(ws, ["--incident", SLUG, "--file", file], { DATABASE_URL: path.join(ws.dir, "none.db") });
     expect(noDb.code).toBe(2);
     expect(noDb.stderr).toContain("run `npm run db:seed` (or `npm start`) first");
   });
@@ -62,7 +62,7 @@ describe("crashes and large files", () => {
     const file = path.join(ws.dir, "big.csv");
     await writeFixtureCsv(file, { rows: 500_000 });
     const before = dump(ws.dbFile);
-    const { child, done } = startCli(["--incident", SLUG, "--file", file], { DATABASE_PATH: ws.dbFile, LOOKUP_SECRET: SECRET });
+    const { child, done } = startCli(["--incident", SLUG, "--file", file], { DATABASE_URL: ws.dbFile, LOOKUP_SECRET: SECRET });
     const written = () => withDb(ws.dbFile, (db) => db.$client.prepare("SELECT count(*) FROM affected_response").pluck().get() as number);
     let exited = false;
     void done.then(() => (exited = true));
@@ -91,11 +91,11 @@ describe("crashes and large files", () => {
     const time = "/usr/bin/time";
     const hasTime = fs.existsSync(time);
     const { child, done } = hasTime
-      ? startCli(["--incident", SLUG, "--file", file], { DATABASE_PATH: ws.dbFile, LOOKUP_SECRET: SECRET }, {
+      ? startCli(["--incident", SLUG, "--file", file], { DATABASE_URL: ws.dbFile, LOOKUP_SECRET: SECRET }, {
           command: time,
           prefix: ["-f", "peak-rss-kib=%M", process.execPath],
         })
-      : startCli(["--incident", SLUG, "--file", file], { DATABASE_PATH: ws.dbFile, LOOKUP_SECRET: SECRET });
+      : startCli(["--incident", SLUG, "--file", file], { DATABASE_URL: ws.dbFile, LOOKUP_SECRET: SECRET });
     let polled = 0;
     const poll = setInterval(() => (polled = Math.max(polled, peakRssKib(child.pid) ?? 0)), 100);
     const out = await done.finally(() => clearInterval(poll));

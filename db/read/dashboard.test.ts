@@ -22,7 +22,7 @@ let db: Db;
 
 beforeAll(async () => {
   const file = path.join(dir, "a.db");
-  await prepareDatabase({ env: readEnv({ DATABASE_PATH: file, LOOKUP_SECRET: "d".repeat(40) }) });
+  await prepareDatabase({ env: readEnv({ DATABASE_URL: file, LOOKUP_SECRET: "d".repeat(40) }) });
   db = openDatabase(file);
 });
 afterAll(() => {

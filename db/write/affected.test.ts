@@ -28,7 +28,7 @@ let db: Db;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "aftermath-affected-"));
   const file = path.join(dir, "a.db");
-  await prepareDatabase({ env: readEnv({ DATABASE_PATH: file, LOOKUP_SECRET: SECRET }), seed: true });
+  await prepareDatabase({ env: readEnv({ DATABASE_URL: file, LOOKUP_SECRET: SECRET }), seed: true });
   db = openDatabase(file);
   createIncident({
     db,

@@ -23,7 +23,7 @@ let db: Db;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "aftermath-write-"));
   const file = path.join(dir, "a.db");
-  await prepareDatabase({ env: readEnv({ DATABASE_PATH: file, LOOKUP_SECRET: "w".repeat(40) }), seed: false });
+  await prepareDatabase({ env: readEnv({ DATABASE_URL: file, LOOKUP_SECRET: "w".repeat(40) }), seed: false });
   db = openDatabase(file);
 });
 afterAll(() => {

@@ -33,7 +33,7 @@ async function fakeNext(req: IncomingMessage, res: ServerResponse): Promise<void
 
 beforeAll(async () => {
   const file = path.join(dir, "a.db");
-  await prepareDatabase({ env: readEnv({ DATABASE_PATH: file, LOOKUP_SECRET: "s".repeat(40) }) });
+  await prepareDatabase({ env: readEnv({ DATABASE_URL: file, LOOKUP_SECRET: "s".repeat(40) }) });
   db = openDatabase(file);
   const actor = { kind: "system", name: "test" } as const;
   createIncident({ db, actor, input: { slug: DRAFT, title: "A draft", summary: "S", provider: "P", service: "Q", status: "investigating", impact: "I", cause: "C" } });

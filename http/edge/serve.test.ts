@@ -29,7 +29,7 @@ async function fakeNext(req: IncomingMessage, res: ServerResponse): Promise<void
 
 beforeAll(async () => {
   const file = path.join(dir, "a.db");
-  await prepareDatabase({ env: readEnv({ DATABASE_PATH: file, LOOKUP_SECRET: "s".repeat(40) }) });
+  await prepareDatabase({ env: readEnv({ DATABASE_URL: file, LOOKUP_SECRET: "s".repeat(40) }) });
   ({ base, close } = await startEdge(openDatabase(file), file, fakeNext));
 });
 afterAll(() => {

@@ -37,7 +37,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     ...process.env,
     // Vitest sets NODE_ENV=test; next build and next start are production.
     NODE_ENV: "production",
-    DATABASE_PATH: databasePath,
+    DATABASE_URL: databasePath,
     LOOKUP_SECRET: TEST_LOOKUP_SECRET,
     // Lets each test pick its own client address with X-Forwarded-For, so rate limits stay apart.
     TRUST_PROXY: "1",

@@ -11,7 +11,7 @@ export function tokenAdd(scope: "read" | "write"): string {
   const result = spawnSync(
     process.execPath,
     ["--import", "./scripts/register.mjs", "scripts/token-add.ts", "--name", `test-${scope}-${randomUUID().slice(0, 8)}`, "--scope", scope],
-    { encoding: "utf8", env: { ...process.env, DATABASE_PATH: inject("databasePath"), NODE_ENV: "production" } },
+    { encoding: "utf8", env: { ...process.env, DATABASE_URL: inject("databasePath"), NODE_ENV: "production" } },
   );
   if (result.status !== 0) throw new Error(result.stderr);
   return result.stdout.trim();

@@ -8,7 +8,7 @@ const SCRIPT = ["--import", "./scripts/register.mjs"];
 export function runScript(script: string, args: string[], databasePath: string, secret = "e".repeat(40)): string {
   const result = spawnSync(process.execPath, [...SCRIPT, `scripts/${script}.ts`, ...args], {
     encoding: "utf8",
-    env: { ...process.env, DATABASE_PATH: databasePath, LOOKUP_SECRET: secret, NODE_ENV: "production" },
+    env: { ...process.env, DATABASE_URL: databasePath, LOOKUP_SECRET: secret, NODE_ENV: "production" },
   });
   if (result.status !== 0) throw new Error(`${script} ${args.join(" ")} exited ${result.status}:\n${result.stdout}\n${result.stderr}`);
   return result.stdout;

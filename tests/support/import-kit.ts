@@ -40,7 +40,7 @@ export function addIncident(dbFile: string, slug: string) {
 export async function workspace(secret = SECRET) {
   const dir = fs.mkdtempSync(path.join(root, "t-"));
   const dbFile = path.join(dir, "aftermath.db");
-  const env = readEnv({ DATABASE_PATH: dbFile, LOOKUP_SECRET: secret });
+  const env = readEnv({ DATABASE_URL: dbFile, LOOKUP_SECRET: secret });
   await prepareDatabase({ env });
   addIncident(dbFile, SLUG);
   const file = (name: string, content: string | Buffer) => {
@@ -133,7 +133,7 @@ export function startCli(args: string[], env: Record<string, string>, { command 
 }
 
 export function cli(ws: Workspace, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
-  return startCli(args, { DATABASE_PATH: ws.dbFile, LOOKUP_SECRET: ws.secret, ...env }).done;
+  return startCli(args, { DATABASE_URL: ws.dbFile, LOOKUP_SECRET: ws.secret, ...env }).done;
 }
 
 /** "added: 1,234" → 1234. */

@@ -49,7 +49,7 @@ export type Clock = { now: number };
 /** An outbox on real transports: the test's SMTP server (with DKIM when a key is given), webhooks to loopback allowed. */
 export function testOutbox(db: Db, opts: { smtpUrl?: string; dkimKey?: string; clock: Clock; timeoutMs?: number; events?: SentEvent[] }): Outbox {
   const env = readEnv({
-    DATABASE_PATH: "unused.db",
+    DATABASE_URL: "unused.db",
     ...(opts.smtpUrl ? { SMTP_URL: opts.smtpUrl, MAIL_FROM: "Aftermath <status@example.org>" } : {}),
     ...(opts.dkimKey ? { DKIM_PRIVATE_KEY: opts.dkimKey, DKIM_SELECTOR: "test2026" } : {}),
   });

@@ -31,7 +31,7 @@ export async function startOwnServer(port: number, extraEnv: Record<string, stri
     NODE_ENV: "production",
     NEXT_DIST_DIR: DIST_DIR,
     NEXT_TELEMETRY_DISABLED: "1",
-    DATABASE_PATH: path.join(tmp, "aftermath.db"),
+    DATABASE_URL: path.join(tmp, "aftermath.db"),
     LOOKUP_SECRET: "5eed".repeat(16),
     ...extraEnv,
     PORT: String(port),
@@ -51,7 +51,7 @@ export async function startOwnServer(port: number, extraEnv: Record<string, stri
     child.stderr?.on("data", (c: Buffer) => chunks.push(c.toString()));
     const baseURL = `http://127.0.0.1:${port}`;
     await waitUntilAnswering(baseURL, child, () => chunks.join(""));
-    return { baseURL, port, databasePath: env.DATABASE_PATH ?? "", output: () => chunks.join(""), stop };
+    return { baseURL, port, databasePath: env.DATABASE_URL ?? "", output: () => chunks.join(""), stop };
   } catch (error) {
     await stop();
     throw error;

@@ -23,7 +23,7 @@ export async function loadGlm(): Promise<StoredIncident> {
   if (!glm) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aftermath-publish-"));
     const file = path.join(dir, "a.db");
-    await prepareDatabase({ env: readEnv({ DATABASE_PATH: file, LOOKUP_SECRET: "p".repeat(40) }) });
+    await prepareDatabase({ env: readEnv({ DATABASE_URL: file, LOOKUP_SECRET: "p".repeat(40) }) });
     const db = openDatabase(file);
     const stored = readIncident(db, SLUG);
     db.$client.close();

@@ -18,7 +18,7 @@ export function testDatabase(name: string): { readonly db: Db; file: string; dir
   const file = path.join(dir, "aftermath.db");
   let db: Db | undefined;
   beforeAll(async () => {
-    await prepareDatabase({ env: readEnv({ DATABASE_PATH: file, LOOKUP_SECRET: TEST_SECRET }), seed: false });
+    await prepareDatabase({ env: readEnv({ DATABASE_URL: file, LOOKUP_SECRET: TEST_SECRET }), seed: false });
     db = openDatabase(file);
   });
   afterAll(() => {
