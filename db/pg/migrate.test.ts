@@ -1,0 +1,56 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { type Postgres, startPostgres } from "@/tests/support/postgres";
+
+// `npm run db:migrate` as several servers run it when they start together: every one succeeds and
+// each migration is applied once. Seen failing without the advisory lock (db/pg/migrate.ts): the
+// racing processes died creating the same tables ("duplicate key value violates unique constraint
+// pg_type_typname_nsp_index").
+let server: Postgres;
+beforeAll(async () => {
+  server = await startPostgres();
+}, 60_000);
+afterAll(() => server?.stop());
+
+function migrate(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "./scripts/register.mjs", "scripts/prepare-db.ts", "--no-seed"], { env: { ...process.env, NODE_ENV: "production", ...env } });
+    let output = "";
+    child.stdout.on("data", (c: Buffer) => (output += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (output += c.toString()));
+    child.on("exit", (code) => resolve({ code, output }));
+  });
+}
+
+const journal = z.object({ entries: z.array(z.object({ tag: z.string() })) }).parse(JSON.parse(fs.readFileSync("db/pg/migrations/meta/_journal.json", "utf8")));
+
+describe("npm run db:migrate on PostgreSQL", () => {
+  it("applies each migration once when six processes start it at the same moment", async () => {
+    const url = server.url.replace("postgres@", "postgres:secret-pass@");
+    const runs = await Promise.all(Array.from({ length: 6 }, () => migrate({ DATABASE_URL: url })));
+    for (const run of runs) {
+      expect(run, run.output).toMatchObject({ code: 0 });
+      expect(run.output).toContain("migrations applied");
+      expect(run.output, "the password is never printed").not.toContain("secret-pass");
+    }
+    const client = new pg.Client({ connectionString: server.url });
+    await client.connect();
+    const applied = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations");
+    const tables = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public' AND table_name IN ('incident', 'audit_entry', 'affected_response')");
+    await client.end();
+    expect(applied.rows[0]?.n).toBe(journal.entries.length);
+    expect(tables.rows[0]?.n).toBe(3);
+  }, 120_000);
+
+  it("refuses to seed PostgreSQL, saying how to fill it, and writes nothing", async () => {
+    const child = spawn(process.execPath, ["--import", "./scripts/register.mjs", "scripts/prepare-db.ts"], { env: { ...process.env, NODE_ENV: "production", DATABASE_URL: server.url } });
+    let output = "";
+    child.stderr.on("data", (c: Buffer) => (output += c.toString()));
+    const code = await new Promise((resolve) => child.on("exit", resolve));
+    expect(code).toBe(2);
+    expect(output).toContain("npm run db:copy");
+  }, 60_000);
+});
