@@ -8,7 +8,7 @@ import path from "node:path";
 import { readEnv } from "@/config/env";
 import { openDatabase } from "@/db/client";
 import { prepareDatabase } from "@/db/prepare";
-import { claimDue, settle } from "@/db/outbox/claim";
+import { sqliteClaims } from "@/db/outbox/claim";
 import type { Db } from "@/db/client";
 import { fmt, intEnv, msText, phases, printMachine, seconds } from "./support/common";
 import { runBench } from "./support/run";
@@ -41,13 +41,14 @@ function fill(db: Db, rows: number): void {
 }
 
 /** The median of CLAIMS claims of 20 due rows, each put back (deferred) so the next finds as many. */
-function timeClaims(db: Db): number {
+async function timeClaims(db: Db): Promise<number> {
+  const claims = sqliteClaims(db);
   const times: number[] = [];
   for (let i = 0; i < CLAIMS; i++) {
     const t = performance.now();
-    const claimed = claimDue(db, { channel: "email", now: 10_000, lease: `bench-${i}`, leaseMs: 1, limit: 20 });
+    const claimed = await claims.claimDue({ channel: "email", now: 10_000, lease: `bench-${i}`, leaseMs: 1, limit: 20 });
     times.push(performance.now() - t);
-    for (const m of claimed) settle.defer(db, { id: m.id, lease: `bench-${i}`, dueAt: (m.id % PENDING) + 1 });
+    for (const m of claimed) await claims.defer({ id: m.id, lease: `bench-${i}`, dueAt: (m.id % PENDING) + 1 });
   }
   times.sort((a, b) => a - b);
   return times[Math.floor(times.length / 2)] ?? 0;
@@ -60,12 +61,12 @@ async function main(tmp: string): Promise<number> {
     const file = path.join(tmp, `outbox-${rows}.db`);
     await prepareDatabase({ env: readEnv({ DATABASE_URL: file, LOOKUP_SECRET: "be9c".repeat(16) }), seed: false });
     const db = openDatabase(file);
-    await phase.run(`${fmt(rows)} rows`, () => {
+    await phase.run(`${fmt(rows)} rows`, async () => {
       const t = performance.now();
       fill(db, rows);
       console.log(`  filled in ${seconds(performance.now() - t)}`);
-      timeClaims(db);
-      const median = timeClaims(db);
+      await timeClaims(db);
+      const median = await timeClaims(db);
       console.log(`  one claim of 20: median ${msText(median)} over ${fmt(CLAIMS)}`);
       figures.push([rows, median]);
     });

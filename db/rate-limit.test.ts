@@ -1,78 +1,122 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "./client";
-import { RateLimiter } from "./rate-limit";
+import { type Buckets, RateLimiter, sqliteBuckets } from "./rate-limit";
+import { postgresBuckets } from "./pg/buckets";
 import { testDatabase } from "@/tests/support/test-database";
+import { testPostgres } from "@/tests/support/postgres";
 
+// The same rules on both engines: a SQLite file (as one machine runs) and a real PostgreSQL server
+// (as several do), each engine's statements taking the tokens.
 const t = testDatabase("rate-limit");
+const pg = testPostgres();
+
+type Engine = {
+  name: string;
+  buckets: () => Buckets;
+  /** Buckets over another connection (another process's, another machine's); `close` ends it. */
+  other: () => { buckets: Buckets; close: () => Promise<void> };
+  held: (scope: string) => Promise<number>;
+};
+
+const engines: Engine[] = [
+  {
+    name: "SQLite",
+    buckets: () => sqliteBuckets(t.db),
+    other: () => {
+      const db = openDatabase(t.file);
+      return { buckets: sqliteBuckets(db), close: async () => void db.$client.close() };
+    },
+    held: async (scope) => (t.db.$client.prepare("SELECT count(*) AS n FROM rate_bucket WHERE scope = ?").get(scope) as { n: number }).n,
+  },
+  {
+    name: "PostgreSQL",
+    buckets: () => postgresBuckets(pg.db),
+    other: () => {
+      const db = pg.pool(2);
+      return { buckets: postgresBuckets(db), close: async () => undefined };
+    },
+    held: async (scope) => Number((await pg.db.$client.query("SELECT count(*) AS n FROM rate_bucket WHERE scope = $1", [scope])).rows[0].n),
+  },
+];
+
 let scopes = 0;
-/** A scope of its own for each limiter, so the tests share the file but no buckets. */
-const limiter = (limit: number, windowMs = 60_000) => new RateLimiter(t.db, `test-${++scopes}`, limit, windowMs);
 
-describe("RateLimiter (SQLite)", () => {
-  it("allows the limit at once, refuses the next with a Retry-After, and recovers", () => {
+describe.each(engines)("RateLimiter ($name)", (engine) => {
+  /** A scope of its own for each limiter, so the tests share the database but no buckets. */
+  const limiter = (limit: number, windowMs = 60_000) => new RateLimiter(engine.buckets(), `test-${++scopes}`, limit, windowMs);
+  const allowed = async (l: RateLimiter, key: string, at: number) => (await l.take(key, at)).allowed;
+
+  it("allows the limit at once, refuses the next with a Retry-After, and recovers", async () => {
     const l = limiter(3);
-    expect([0, 0, 0].map((at) => l.take("a", at).allowed)).toEqual([true, true, true]);
-    expect(l.take("a", 1_000)).toMatchObject({ allowed: false, remaining: 0, retryAfterSeconds: 19 });
-    expect(l.take("b", 1_000).allowed).toBe(true);
-    expect(l.take("a", 20_000).allowed).toBe(true);
+    for (let i = 0; i < 3; i++) expect(await allowed(l, "a", 0)).toBe(true);
+    expect(await l.take("a", 1_000)).toMatchObject({ allowed: false, remaining: 0, retryAfterSeconds: 19 });
+    expect(await allowed(l, "b", 1_000)).toBe(true);
+    expect(await allowed(l, "a", 20_000)).toBe(true);
   });
 
-  it("is off at limit 0 and writes nothing", () => {
+  it("is off at limit 0 and writes nothing", async () => {
     const l = limiter(0);
-    expect(Array.from({ length: 100 }, () => l.take("a", 0).allowed).every(Boolean)).toBe(true);
-    expect(t.db.$client.prepare("SELECT count(*) AS n FROM rate_bucket WHERE scope = ?").get(l.scope)).toEqual({ n: 0 });
+    for (let i = 0; i < 100; i++) expect(await allowed(l, "a", 0)).toBe(true);
+    expect(await engine.held(l.scope)).toBe(0);
   });
 
-  it("counts across connections to the same file, as processes do, and survives a reopen", () => {
+  it("counts across connections to the same database, as processes and machines do", async () => {
     const scope = `shared-${++scopes}`;
-    const other = openDatabase(t.file);
+    const other = engine.other();
     try {
-      const here = new RateLimiter(t.db, scope, 4);
-      const there = new RateLimiter(other, scope, 4);
-      const answers = [here, there, here, there, here].map((l) => l.take("k", 0).allowed);
+      const here = new RateLimiter(engine.buckets(), scope, 4);
+      const there = new RateLimiter(other.buckets, scope, 4);
+      const answers = [];
+      for (const l of [here, there, here, there, here]) answers.push(await allowed(l, "k", 0));
       expect(answers).toEqual([true, true, true, true, false]);
     } finally {
-      other.$client.close();
+      await other.close();
     }
-    const reopened = openDatabase(t.file);
+  });
+
+  it("takes exactly the limit when a hundred requests race from two connections", async () => {
+    const scope = `race-${++scopes}`;
+    const other = engine.other();
     try {
-      expect(new RateLimiter(reopened, scope, 4).take("k", 1).allowed).toBe(false);
+      const limiters = [new RateLimiter(engine.buckets(), scope, 10), new RateLimiter(other.buckets, scope, 10)];
+      const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => allowed(limiters[i % 2]!, "k", 0)));
+      expect(answers.filter(Boolean)).toHaveLength(10);
     } finally {
-      reopened.$client.close();
+      await other.close();
     }
   });
 
-  it("forget starts a key's bucket full again", () => {
+  it("forget starts a key's bucket full again", async () => {
     const l = limiter(1);
-    expect(l.take("a", 0).allowed).toBe(true);
-    expect(l.take("a", 0).allowed).toBe(false);
-    l.forget("a");
-    expect(l.take("a", 0).allowed).toBe(true);
+    expect(await allowed(l, "a", 0)).toBe(true);
+    expect(await allowed(l, "a", 0)).toBe(false);
+    await l.forget("a");
+    expect(await allowed(l, "a", 0)).toBe(true);
   });
 
-  it("never allows more than limit + refill in any window, for any request times", () => {
-    fc.assert(
-      fc.property(
+  it("never allows more than limit + refill in any window, for any request times", async () => {
+    await fc.assert(
+      fc.asyncProperty(
         fc.integer({ min: 1, max: 20 }),
-        fc.array(fc.integer({ min: 0, max: 300_000 }), { maxLength: 200 }),
+        fc.array(fc.integer({ min: 0, max: 300_000 }), { maxLength: 100 }),
         fc.integer({ min: 0, max: 300_000 }),
-        (limit, offsets, from) => {
+        async (limit, offsets, from) => {
           const times = [...offsets].sort((a, b) => a - b);
           const l = limiter(limit);
-          const allowed = times.filter((at) => l.take("k", at).allowed);
-          const inWindow = allowed.filter((at) => at >= from && at < from + 60_000).length;
+          const taken: number[] = [];
+          for (const at of times) if (await allowed(l, "k", at)) taken.push(at);
+          const inWindow = taken.filter((at) => at >= from && at < from + 60_000).length;
           expect(inWindow).toBeLessThanOrEqual(2 * limit);
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 40 },
     );
-  });
+  }, 60_000);
 
-  it("drops full buckets as it goes, so the table stays as small as one window's traffic", () => {
+  it("drops full buckets as it goes, so the table stays as small as one window's traffic", async () => {
     const l = limiter(5, 1_000);
-    for (let i = 0; i < 3000; i++) l.take(`k${i}`, i * 1_000);
-    const { n } = t.db.$client.prepare("SELECT count(*) AS n FROM rate_bucket WHERE scope = ?").get(l.scope) as { n: number };
-    expect(n).toBeLessThanOrEqual(1000);
-  });
+    for (let i = 0; i < 3000; i++) await l.take(`k${i}`, i * 1_000);
+    expect(await engine.held(l.scope)).toBeLessThanOrEqual(1000);
+  }, 60_000);
 });

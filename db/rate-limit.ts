@@ -3,11 +3,23 @@ import { z } from "zod";
 import type { Db } from "./client";
 
 /**
- * A token bucket per key, kept in SQLite (table rate_bucket): `limit` requests at once, refilled at
- * `limit` per `windowMs`. One statement takes a token, so processes on the same database count
- * together without a lock of ours, and a restart forgets nothing. Clocked from outside for tests.
+ * A token bucket per key, kept in the database (table rate_bucket): `limit` requests at once,
+ * refilled at `limit` per `windowMs`. One statement takes a token, so processes and machines on the
+ * same database count together without a lock of ours, and a restart forgets nothing. Clocked from outside for tests.
  */
 export type RateDecision = { allowed: boolean; limit: number; remaining: number; resetSeconds: number; retryAfterSeconds: number };
+
+/** One bucket's arguments: which, its size and refill, and the time of the request. */
+export type BucketArgs = { scope: string; key: string; limit: number; now: number; perMs: number };
+
+/** Each engine's statements for the buckets (this file's for SQLite, db/pg/buckets.ts for PostgreSQL). */
+export type Buckets = {
+  /** Takes a token if the refilled bucket holds one; says what it holds after. */
+  take(b: BucketArgs): Promise<{ taken: boolean; tokens: number }>;
+  forget(b: Pick<BucketArgs, "scope" | "key">): Promise<void>;
+  /** Drops the scope's full buckets: they carry no state. */
+  prune(b: Omit<BucketArgs, "key">): Promise<void>;
+};
 
 // The refill, in SQL: what the bucket holds at :now, capped at the limit.
 const REFILLED = "min(:limit, tokens + max(0, :now - at) * :perMs)";
@@ -16,29 +28,37 @@ const TAKE_SQL = `INSERT INTO rate_bucket (scope, key, tokens, at) VALUES (:scop
   RETURNING tokens`;
 const HELD_SQL = `SELECT ${REFILLED} AS tokens FROM rate_bucket WHERE scope = :scope AND key = :key`;
 const FORGET_SQL = "DELETE FROM rate_bucket WHERE scope = :scope AND key = :key";
-// Full buckets carry no state: dropping them keeps the table as small as the traffic of one window.
 const PRUNE_SQL = `DELETE FROM rate_bucket WHERE scope = :scope AND ${REFILLED} >= :limit`;
-const PRUNE_EVERY = 1000;
 
-const held = z.object({ tokens: z.number() });
-type Statements = { take: Database.Statement; held: Database.Statement; forget: Database.Statement; prune: Database.Statement };
-const statements = new WeakMap<Database.Database, Statements>();
+export const heldTokens = z.object({ tokens: z.number() });
+const made = new WeakMap<Database.Database, Buckets>();
 
-function prepared(client: Database.Database): Statements {
-  let s = statements.get(client);
-  if (!s) {
-    s = { take: client.prepare(TAKE_SQL), held: client.prepare(HELD_SQL), forget: client.prepare(FORGET_SQL), prune: client.prepare(PRUNE_SQL) };
-    statements.set(client, s);
-  }
-  return s;
+/** SQLite's buckets: statements compiled once per connection. */
+export function sqliteBuckets(db: Db): Buckets {
+  const client = db.$client;
+  const found = made.get(client);
+  if (found) return found;
+  const s = { take: client.prepare(TAKE_SQL), held: client.prepare(HELD_SQL), forget: client.prepare(FORGET_SQL), prune: client.prepare(PRUNE_SQL) };
+  const buckets: Buckets = {
+    take: async (b) => {
+      const taken = s.take.get(b);
+      return { taken: taken !== undefined, tokens: heldTokens.parse(taken ?? s.held.get(b)).tokens };
+    },
+    forget: async (b) => void s.forget.run(b),
+    prune: async (b) => void s.prune.run(b),
+  };
+  made.set(client, buckets);
+  return buckets;
 }
+
+const PRUNE_EVERY = 1000;
 
 export class RateLimiter {
   private readonly perMs: number;
   private takes = 0;
 
   constructor(
-    private readonly db: Db,
+    private readonly buckets: Buckets,
     /** Names this limit in the table; two limiters of one scope share their buckets. */
     readonly scope: string,
     readonly limit: number,
@@ -51,14 +71,11 @@ export class RateLimiter {
     return this.limit > 0;
   }
 
-  take(key: string, now: number): RateDecision {
+  async take(key: string, now: number): Promise<RateDecision> {
     if (!this.enabled) return { allowed: true, limit: 0, remaining: 0, resetSeconds: 0, retryAfterSeconds: 0 };
-    const s = prepared(this.db.$client);
     const args = { scope: this.scope, key, limit: this.limit, now, perMs: this.perMs };
-    if (++this.takes % PRUNE_EVERY === 0) s.prune.run(args);
-    const taken = s.take.get(args);
-    const tokens = held.parse(taken ?? s.held.get(args)).tokens;
-    const allowed = taken !== undefined;
+    if (++this.takes % PRUNE_EVERY === 0) await this.buckets.prune({ scope: this.scope, limit: this.limit, now, perMs: this.perMs });
+    const { taken: allowed, tokens } = await this.buckets.take(args);
     return {
       allowed,
       limit: this.limit,
@@ -69,7 +86,7 @@ export class RateLimiter {
   }
 
   /** Forgets a key's bucket: it starts full again (the owner got in; its failures no longer count). */
-  forget(key: string): void {
-    if (this.enabled) prepared(this.db.$client).forget.run({ scope: this.scope, key });
+  async forget(key: string): Promise<void> {
+    if (this.enabled) await this.buckets.forget({ scope: this.scope, key });
   }
 }

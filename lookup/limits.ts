@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/db/client";
 import { readEnv } from "@/config/env";
-import { type RateDecision, RateLimiter } from "@/db/rate-limit";
+import { type RateDecision, RateLimiter, sqliteBuckets } from "@/db/rate-limit";
 import { clientAddress } from "@/lib/client-address";
 
 type Limits = { client: RateLimiter; account: RateLimiter; trustProxy: boolean };
@@ -13,8 +13,8 @@ export function lookupLimits(db: Db): Limits {
   if (!l) {
     const env = readEnv();
     l = {
-      client: new RateLimiter(db, "lookup-client", env.LOOKUP_RATE_LIMIT_PER_MINUTE),
-      account: new RateLimiter(db, "lookup-account", env.LOOKUP_ACCOUNT_RATE_LIMIT_PER_MINUTE),
+      client: new RateLimiter(sqliteBuckets(db), "lookup-client", env.LOOKUP_RATE_LIMIT_PER_MINUTE),
+      account: new RateLimiter(sqliteBuckets(db), "lookup-account", env.LOOKUP_ACCOUNT_RATE_LIMIT_PER_MINUTE),
       trustProxy: env.TRUST_PROXY === "1",
     };
     cache.set(db, l);
@@ -43,11 +43,11 @@ export function logLimited(scope: string, client: string, key: string | null): v
 }
 
 /** One lookup (or link exchange) taken from this client's budget. */
-export function takeClient(db: Db, headers: Pick<Headers, "get">, now: number): { client: string; byClient: RateDecision; headers: Record<string, string> } {
+export async function takeClient(db: Db, headers: Pick<Headers, "get">, now: number): Promise<{ client: string; byClient: RateDecision; headers: Record<string, string> }> {
   const l = lookupLimits(db);
   // The address is only a limit's key (and its log line's); without limits it is not worked out.
   const client = l.client.enabled || l.account.enabled ? clientAddress(headers, l.trustProxy) : "";
-  const byClient = l.client.take(client, now);
+  const byClient = await l.client.take(client, now);
   if (!byClient.allowed) logLimited("client", client, null);
   return { client, byClient, headers: rateHeaders(l, byClient) };
 }

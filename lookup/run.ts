@@ -36,9 +36,9 @@ type Decided = GateResult | { kind: "proven"; incident: PublishedList; proven: P
  * come from a snapshot (lookup/snapshot.ts); an answer from a snapshot the record has moved past
  * is decided again from fresh reads, so none is older than its request.
  */
-export function runLookup(slug: string, input: unknown, headers: Pick<Headers, "get">, now = Date.now(), db: Db = getDb()): GateResult {
+export async function runLookup(slug: string, input: unknown, headers: Pick<Headers, "get">, now = Date.now(), db: Db = getDb()): Promise<GateResult> {
   const l = lookupLimits(db);
-  const { client, byClient, headers: clientHeaders } = takeClient(db, headers, now);
+  const { client, byClient, headers: clientHeaders } = await takeClient(db, headers, now);
   if (!byClient.allowed) return { kind: "limited", scope: "client", decision: byClient, headers: clientHeaders };
   const secret = appLookupSecret();
   const record = snapshotOf(db, secret);
@@ -56,7 +56,7 @@ export function runLookup(slug: string, input: unknown, headers: Pick<Headers, "
   let headersOut = clientHeaders;
   const owner = decided.proven.owner;
   if (owner) {
-    const byAccount = l.account.take(owner.tenantKey, now);
+    const byAccount = await l.account.take(owner.tenantKey, now);
     headersOut = rateHeaders(l, byClient, byAccount);
     if (!byAccount.allowed) {
       logLimited("account", client, owner.tenantKey);

@@ -122,7 +122,7 @@ describe("messages in the reader's language", () => {
     expect(notice?.text).toMatch(/действует до \d{1,2} [а-я]+ \d{4} г\./);
     expect(leaks(notice)).toEqual([]);
     const env = readEnv({ DATABASE_URL: "unused.db" });
-    requestLink(t.db, { slug: SLUG, address: "ada@example.com", headers: new Headers({ [CLIENT_ADDRESS_HEADER]: "192.0.2.9" }), secret: TEST_SECRET, locale: "ru", now: new Date(now()), env });
+    await requestLink(t.db, { slug: SLUG, address: "ada@example.com", headers: new Headers({ [CLIENT_ADDRESS_HEADER]: "192.0.2.9" }), secret: TEST_SECRET, locale: "ru", now: new Date(now()), env });
     await new Promise((resolve) => setImmediate(resolve));
     await sendDue(outbox());
     const again = mailTo("ada@example.com").at(-1);

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Env } from "@/config/env";
 import type { Db } from "@/db/client";
+import { sqliteClaims } from "@/db/outbox/claim";
 import { DEFAULT_LOCALE, type Locale } from "@/i18n/locales";
 import { translator } from "@/i18n/translate";
 import { smtpSender } from "./email/transport";
@@ -24,6 +25,7 @@ export function outboxOf(db: Db, env: Env, secret: string, onEvent?: (e: SentEve
   const waiting = notSending(env);
   const outbox: Outbox = {
     db,
+    claims: sqliteClaims(db),
     secret,
     origin: env.PUBLIC_ORIGIN ?? null,
     mail: "send" in smtp && env.MAIL_FROM ? { send: smtp.send, from: env.MAIL_FROM } : null,

@@ -38,8 +38,8 @@ const links = () => messagesOf(t.db, "link");
 
 describe("send me my link", () => {
   it("answers a contact of an affected account and an unknown address byte for byte the same, and does the work after", async () => {
-    const known = ask("ada@example.com");
-    const unknown = ask("zed@example.com");
+    const known = await ask("ada@example.com");
+    const unknown = await ask("zed@example.com");
     expect(JSON.stringify(known)).toBe(JSON.stringify(unknown));
     expect(known).toEqual({ kind: "asked" });
     // Nothing differs yet when the answer goes: the link is queued after it.
@@ -61,21 +61,21 @@ describe("send me my link", () => {
   });
 
   it("queues one link an hour however often it is asked for, the address as written or not", async () => {
-    ask("ada@example.com");
+    await ask("ada@example.com");
     await afterAnswer();
     expect(links()).toHaveLength(1);
-    ask(" ADA@Example.com ", undefined, clock.now + 3_600_000);
+    await ask(" ADA@Example.com ", undefined, clock.now + 3_600_000);
     await afterAnswer();
     expect(links()).toHaveLength(2);
   });
 
   it("throttles per address, whoever asks, and per client, whatever the address", async () => {
     // bo@ has had none of its three asks this hour; the fourth, from another client, is refused.
-    for (let n = 0; n < 3; n++) expect(ask("bo@example.net")).toEqual({ kind: "asked" });
-    expect(ask("bo@example.net")).toMatchObject({ kind: "limited" });
-    for (let n = 0; n < 8; n++) expect(ask(`reader${n}@example.org`, "198.51.100.7")).toEqual({ kind: "asked" });
-    expect(ask("reader9@example.org", "198.51.100.7")).toMatchObject({ kind: "limited" });
-    expect(ask("not an address")).toMatchObject({ kind: "invalid" });
+    for (let n = 0; n < 3; n++) expect(await ask("bo@example.net")).toEqual({ kind: "asked" });
+    expect(await ask("bo@example.net")).toMatchObject({ kind: "limited" });
+    for (let n = 0; n < 8; n++) expect(await ask(`reader${n}@example.org`, "198.51.100.7")).toEqual({ kind: "asked" });
+    expect(await ask("reader9@example.org", "198.51.100.7")).toMatchObject({ kind: "limited" });
+    expect(await ask("not an address")).toMatchObject({ kind: "invalid" });
     await afterAnswer();
     expect(links().filter((m) => m.noticeId === 2)).toHaveLength(1);
   });

@@ -3,7 +3,7 @@ import { type Env, readEnv } from "@/config/env";
 import type { Db } from "@/db/client";
 import { noticesTo } from "@/db/notices";
 import { enqueue } from "@/db/outbox/queue";
-import { RateLimiter } from "@/db/rate-limit";
+import { RateLimiter, sqliteBuckets } from "@/db/rate-limit";
 import { writeTransaction } from "@/db/transaction";
 import { DomainError } from "@/domain/errors";
 import { maskRecipient } from "@/domain/notify";
@@ -24,7 +24,7 @@ function limitsOf(db: Db, env: Env): Limits {
   let l = limits.get(db);
   if (!l) {
     // Buckets of their own, at the sign-up's limits: asking for a link spends no sign-up.
-    l = { env, client: new RateLimiter(db, "link-client", env.SUBSCRIBE_CLIENT_LIMIT_PER_HOUR, HOUR), address: new RateLimiter(db, "link-address", env.SUBSCRIBE_ADDRESS_LIMIT_PER_HOUR, HOUR) };
+    l = { env, client: new RateLimiter(sqliteBuckets(db), "link-client", env.SUBSCRIBE_CLIENT_LIMIT_PER_HOUR, HOUR), address: new RateLimiter(sqliteBuckets(db), "link-address", env.SUBSCRIBE_ADDRESS_LIMIT_PER_HOUR, HOUR) };
     limits.set(db, l);
   }
   return l;
@@ -38,16 +38,16 @@ type Ask = { slug: string; address: string; headers: Pick<Headers, "get">; secre
  * same whether the address is an affected account's contact, another's or no one's; the work that
  * differs (finding its notices, queueing the links) runs after the answer, so its time tells nothing.
  */
-export function requestLink(db: Db, { slug, address, headers, secret, locale = DEFAULT_LOCALE, now = new Date(), env = readEnv() }: Ask): LinkAnswer {
+export async function requestLink(db: Db, { slug, address, headers, secret, locale = DEFAULT_LOCALE, now = new Date(), env = readEnv() }: Ask): Promise<LinkAnswer> {
   const l = limitsOf(db, env);
-  const byClient = l.client.take(clientAddress(headers, env.TRUST_PROXY === "1"), now.getTime());
+  const byClient = await l.client.take(clientAddress(headers, env.TRUST_PROXY === "1"), now.getTime());
   if (!byClient.allowed) return { kind: "limited", retryAfterSeconds: byClient.retryAfterSeconds };
   const incident = lookupIncident(db, slug);
   if (!incident || incident.list !== "published") return { kind: "not-found" };
   const email = emailAddress.safeParse(address);
   if (!email.success) return { kind: "invalid", message: email.error.issues[0]?.message ?? "not an email address" };
   const emailHash = addressHash(secret, "email", email.data);
-  const byAddress = l.address.take(emailHash, now.getTime());
+  const byAddress = await l.address.take(emailHash, now.getTime());
   if (!byAddress.allowed) return { kind: "limited", retryAfterSeconds: byAddress.retryAfterSeconds };
   const ask = { incident: { id: incident.id, slug, listId: incident.listId }, email: email.data, emailHash, locale, now };
   setImmediate(() => sendLinksLater(db, ask, 5));

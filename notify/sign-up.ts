@@ -2,7 +2,7 @@ import "server-only";
 import { type Env, readEnv } from "@/config/env";
 import { appLookupSecret } from "@/config/secret";
 import type { Db } from "@/db/client";
-import { RateLimiter } from "@/db/rate-limit";
+import { RateLimiter, sqliteBuckets } from "@/db/rate-limit";
 import { DomainError } from "@/domain/errors";
 import { clientAddress } from "@/lib/client-address";
 import { addressHash } from "./addresses";
@@ -19,7 +19,7 @@ function limitsOf(db: Db): Limits {
   let l = limits.get(db);
   if (!l) {
     const env = readEnv();
-    l = { env, client: new RateLimiter(db, "subscribe-client", env.SUBSCRIBE_CLIENT_LIMIT_PER_HOUR, 3_600_000), address: new RateLimiter(db, "subscribe-address", env.SUBSCRIBE_ADDRESS_LIMIT_PER_HOUR, 3_600_000) };
+    l = { env, client: new RateLimiter(sqliteBuckets(db), "subscribe-client", env.SUBSCRIBE_CLIENT_LIMIT_PER_HOUR, 3_600_000), address: new RateLimiter(sqliteBuckets(db), "subscribe-address", env.SUBSCRIBE_ADDRESS_LIMIT_PER_HOUR, 3_600_000) };
     limits.set(db, l);
   }
   return l;
@@ -30,14 +30,14 @@ function limitsOf(db: Db): Limits {
  * answered the same whether the address was known, subscribed or new; the work that differs
  * (writing, queueing the confirmation) runs after the answer, so its time tells nothing either.
  */
-export function requestSignUp(db: Db, ask: SubscribeAsk, headers: Pick<Headers, "get">, now = new Date()): SignUpAnswer {
+export async function requestSignUp(db: Db, ask: SubscribeAsk, headers: Pick<Headers, "get">, now = new Date()): Promise<SignUpAnswer> {
   const l = limitsOf(db);
-  const byClient = l.client.take(clientAddress(headers, l.env.TRUST_PROXY === "1"), now.getTime());
+  const byClient = await l.client.take(clientAddress(headers, l.env.TRUST_PROXY === "1"), now.getTime());
   if (!byClient.allowed) return { kind: "limited", retryAfterSeconds: byClient.retryAfterSeconds };
   const plan = planSignUp(db, ask, l.env.WEBHOOK_ALLOW_PRIVATE === "1");
   if ("field" in plan) return { kind: "invalid", refusal: plan };
   const secret = appLookupSecret();
-  const byAddress = l.address.take(addressHash(secret, plan.channel, plan.address), now.getTime());
+  const byAddress = await l.address.take(addressHash(secret, plan.channel, plan.address), now.getTime());
   if (!byAddress.allowed) return { kind: "limited", retryAfterSeconds: byAddress.retryAfterSeconds };
   setImmediate(() => carryOutLater(db, plan, secret, now, 5));
   return { kind: "asked", channel: plan.channel, secret: plan.secret };

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import type { Db } from "@/db/client";
-import { type Claimed, claimDue, settle } from "@/db/outbox/claim";
+import type { Claimed, Claims } from "@/db/outbox/claim";
 import { endSubscriber } from "@/db/subscribers";
 import { compose, stableId } from "./compose";
 import type { MailSender } from "./email/transport";
@@ -15,6 +15,8 @@ export type SentEvent = { kind: "sent" | "retrying" | "dead" | "held"; id: numbe
 
 export type Outbox = {
   db: Db;
+  /** The engine's claim and settlements of messages (db/outbox/claim.ts, db/pg/claims.ts). */
+  claims: Claims;
   secret: string;
   /** Where links point; null: nothing can be sent, since every message carries one. */
   origin: string | null;
@@ -47,25 +49,25 @@ async function tryOnce(o: Outbox, m: Claimed, now: Date): Promise<Outcome> {
 async function handle(o: Outbox, m: Claimed, lease: string): Promise<void> {
   const clock = o.clock ?? Date.now;
   const event = (kind: SentEvent["kind"], error?: string) => o.onEvent?.({ kind, id: m.id, key: m.key, purpose: m.purpose, incidentId: m.incidentId, to: m.payload.to, attempts: m.attempts, ...(error ? { error } : {}) });
-  const pace = o.pace(m.domain, clock());
+  const pace = await o.pace(m.domain, clock());
   if (!pace.go) {
-    settle.defer(o.db, { id: m.id, lease, dueAt: clock() + pace.waitMs });
+    await o.claims.defer({ id: m.id, lease, dueAt: clock() + pace.waitMs });
     return event("held");
   }
   const outcome = await tryOnce(o, m, new Date(clock()));
   if (outcome.kind === "sent") {
-    if (settle.sent(o.db, { id: m.id, lease, at: new Date(clock()) })) event("sent");
+    if (await o.claims.sent({ id: m.id, lease, at: new Date(clock()) })) event("sent");
     return;
   }
   // Servers quote the recipient in their replies ("550 5.1.1 <ada@…>: no such user"): it is kept masked, as the address is not kept.
   const said = m.recipient === null ? outcome.error : outcome.error.split(m.recipient).join(m.payload.to);
   const wait = outcome.kind === "retry" ? retryWait(m.attempts, (o.random ?? Math.random)()) : null;
   if (wait !== null && outcome.kind === "retry") {
-    if (settle.retry(o.db, { id: m.id, lease, dueAt: clock() + wait, error: said })) event("retrying", said);
+    if (await o.claims.retry({ id: m.id, lease, dueAt: clock() + wait, error: said })) event("retrying", said);
     return;
   }
   const error = outcome.kind === "retry" ? `gave up after ${m.attempts} tries: ${said}` : said;
-  if (settle.dead(o.db, { id: m.id, lease, error })) event("dead", error);
+  if (await o.claims.dead({ id: m.id, lease, error })) event("dead", error);
   if (outcome.kind === "gone" && m.subscriberId !== null) endSubscriber(o.db, m.subscriberId, "disabled");
 }
 
@@ -78,7 +80,7 @@ export async function sendDue(o: Outbox): Promise<number> {
   let claimed = 0;
   for (const channel of channelsOf(o)) {
     const lease = randomBytes(12).toString("base64url");
-    const due = claimDue(o.db, { channel, now: clock(), lease, leaseMs: o.leaseMs ?? 120_000, limit: o.batch ?? 20 });
+    const due = await o.claims.claimDue({ channel, now: clock(), lease, leaseMs: o.leaseMs ?? 120_000, limit: o.batch ?? 20 });
     claimed += due.length;
     const queue = [...due];
     const worker = async () => {

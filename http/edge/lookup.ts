@@ -69,9 +69,9 @@ async function choiceOf(req: IncomingMessage): Promise<"switch" | "keep" | null>
   }
 }
 
-function confirmed(locale: Locale, slug: string, choice: "switch" | "keep" | null, headers: Pick<Headers, "get">): LookupHttp {
+async function confirmed(locale: Locale, slug: string, choice: "switch" | "keep" | null, headers: Pick<Headers, "get">): Promise<LookupHttp> {
   if (choice === null) return problem(locale, 400, "choice");
-  return exchanged(locale, slug, confirmLink(slug, choice, headers));
+  return exchanged(locale, slug, await confirmLink(slug, choice, headers));
 }
 
 function exchanged(locale: Locale, slug: string, done: Confirmed): LookupHttp {
@@ -100,14 +100,14 @@ const HANDLERS: Record<string, Handler> = {
     const headers = headersOf(req);
     const body = parseJsonBody(headers.get("content-type"), bytes);
     if (!body.ok) return problemHttp(body.problem);
-    const result = runLookup(slug, body.value, headers);
+    const result = await runLookup(slug, body.value, headers);
     return lookupHttp(slug, result, { openid: appOpenidSettings() !== null, locale, account: result.kind === "invalid" ? accountWords(slug, locale) : null });
   },
   "/incidents/[slug]/lookup/link": async (req, slug, locale) => {
     if (req.method === "POST") return confirmed(locale, slug, await choiceOf(req), headersOf(req));
     const query = linkQuery.safeParse(Object.fromEntries(new URL(req.url ?? "/", "http://edge.invalid").searchParams));
     if (!query.success) return away(lookupPage(locale, slug, "?link=invalid"));
-    return exchanged(locale, slug, exchangeLink(slug, query.data.token, headersOf(req)));
+    return exchanged(locale, slug, await exchangeLink(slug, query.data.token, headersOf(req)));
   },
   "/incidents/[slug]/lookup/signin": async (req, slug, locale) => {
     const settings = appOpenidSettings();
@@ -137,7 +137,7 @@ const HANDLERS: Record<string, Handler> = {
   "/incidents/[slug]/lookup/rows": async (req, slug, locale) => {
     const query = rowsQuery.safeParse(Object.fromEntries(new URL(req.url ?? "/", "http://edge.invalid").searchParams));
     if (!query.success) return problem(locale, 400, "rowsFormat");
-    const result = runLookup(slug, {}, headersOf(req));
+    const result = await runLookup(slug, {}, headersOf(req));
     if (result.kind !== "answer") return lookupHttp(slug, result, { openid: appOpenidSettings() !== null, locale });
     if (result.answer.covers !== "account") return problem(locale, 403, "rowsAccount");
     const shape = lookupIncident(getDb(), slug)?.shape;

@@ -51,8 +51,8 @@ const visitorsOwn = (headers: Pick<Headers, "get">) => ["same-origin", "none"].i
  * why not. With `confirmed`, the visitor asked for it on the lookup page; otherwise a session of
  * another account that is open stays, and the link waits in a cookie for the visitor's word.
  */
-export function exchangeLink(slug: string, token: string, headers: Pick<Headers, "get">, { now = Date.now(), db = getDb(), confirmed = false } = {}): Exchanged {
-  const { byClient } = takeClient(db, headers, now);
+export async function exchangeLink(slug: string, token: string, headers: Pick<Headers, "get">, { now = Date.now(), db = getDb(), confirmed = false } = {}): Promise<Exchanged> {
+  const { byClient } = await takeClient(db, headers, now);
   if (!byClient.allowed) return { kind: "limited", retryAfterSeconds: byClient.retryAfterSeconds };
   const incident = lookupIncident(db, slug);
   if (!incident) return { kind: "not-found" };
@@ -69,7 +69,7 @@ export function exchangeLink(slug: string, token: string, headers: Pick<Headers,
 export type Confirmed = Exchanged | { kind: "kept"; setCookies: string[] } | { kind: "gone" };
 
 /** The visitor's word on a waiting link, from the lookup page: "switch" exchanges it, "keep" drops it. */
-export function confirmLink(slug: string, choice: "switch" | "keep", headers: Pick<Headers, "get">, now = Date.now(), db: Db = getDb()): Confirmed {
+export async function confirmLink(slug: string, choice: "switch" | "keep", headers: Pick<Headers, "get">, now = Date.now(), db: Db = getDb()): Promise<Confirmed> {
   const token = sentPendingLink(headers);
   if (token === undefined) return { kind: "gone" };
   if (choice === "keep") return { kind: "kept", setCookies: dropPendingLink(headers) };

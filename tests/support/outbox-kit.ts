@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { readEnv } from "@/config/env";
 import type { Db } from "@/db/client";
 import { outboxMessage } from "@/db/schema";
+import { sqliteClaims } from "@/db/outbox/claim";
 import { confirmSubscriber } from "@/db/subscribers";
 import { addItem } from "@/db/write/collections";
 import { createIncident, setPublished } from "@/db/write/incident";
@@ -56,6 +57,7 @@ export function testOutbox(db: Db, opts: { smtpUrl?: string; dkimKey?: string; c
   const smtp = smtpSender(env);
   return {
     db,
+    claims: sqliteClaims(db),
     secret: TEST_SECRET,
     origin: ORIGIN,
     mail: "send" in smtp ? { send: smtp.send, from: "Aftermath <status@example.org>" } : null,

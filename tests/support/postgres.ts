@@ -3,6 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
+import { type PgDb, openPostgres } from "@/db/pg/connect";
+import { migratePostgres } from "@/db/pg/migrate";
 import { freePort } from "./process";
 
 // A real PostgreSQL server for one test file (Debian's postgresql 15, which .ci/run installs): a
@@ -71,6 +74,42 @@ export async function startPostgres(): Promise<Postgres> {
     stop: async () => {
       await stop();
       fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * For one test file: its own server with a migrated database "aftermath" and a pool on it; `pool()`
+ * opens another (a second process's, a second machine's). All are closed, and the server removed, after the file.
+ */
+export function testPostgres(): { readonly url: string; readonly db: PgDb; pool: (max?: number) => PgDb } {
+  let server: Postgres | undefined;
+  const pools: PgDb[] = [];
+  beforeAll(async () => {
+    server = await startPostgres();
+    const db = openPostgres(server.url);
+    pools.push(db);
+    await migratePostgres(db);
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(pools.map((p) => p.$client.end()));
+    await server?.stop();
+  });
+  const started = () => {
+    if (!server || !pools[0]) throw new Error("the PostgreSQL server starts in beforeAll: use it inside a test");
+    return { server, db: pools[0] };
+  };
+  return {
+    get url() {
+      return started().server.url;
+    },
+    get db() {
+      return started().db;
+    },
+    pool: (max = 3) => {
+      const db = openPostgres(started().server.url, { max });
+      pools.push(db);
+      return db;
     },
   };
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { hmac } from "@/lib/hmac";
 import type { Db } from "@/db/client";
 import { readEnv } from "@/config/env";
-import { RateLimiter } from "@/db/rate-limit";
+import { RateLimiter, sqliteBuckets } from "@/db/rate-limit";
 import { appLookupSecret } from "@/config/secret";
 import { type AccountUser, authenticate } from "@/db/users";
 import { clientAddress } from "@/lib/client-address";
@@ -23,9 +23,9 @@ function limits(db: Db): Limits {
   if (!l) {
     const env = readEnv();
     l = {
-      client: new RateLimiter(db, "signin-client", env.SIGNIN_RATE_LIMIT_PER_MINUTE, 60_000),
-      pair: new RateLimiter(db, "signin-pair", env.SIGNIN_ACCOUNT_CLIENT_LIMIT_PER_15_MINUTES, 15 * 60_000),
-      account: new RateLimiter(db, "signin-account", env.SIGNIN_ACCOUNT_LIMIT_PER_HOUR, 60 * 60_000),
+      client: new RateLimiter(sqliteBuckets(db), "signin-client", env.SIGNIN_RATE_LIMIT_PER_MINUTE, 60_000),
+      pair: new RateLimiter(sqliteBuckets(db), "signin-pair", env.SIGNIN_ACCOUNT_CLIENT_LIMIT_PER_15_MINUTES, 15 * 60_000),
+      account: new RateLimiter(sqliteBuckets(db), "signin-account", env.SIGNIN_ACCOUNT_LIMIT_PER_HOUR, 60 * 60_000),
       trustProxy: env.TRUST_PROXY === "1",
     };
     cache.set(db, l);
@@ -57,18 +57,18 @@ export async function attemptSignIn(
 ): Promise<SignInAttempt> {
   const l = limits(db);
   const client = clientAddress(requestHeaders, l.trustProxy);
-  const byClient = l.client.take(client, now);
+  const byClient = await l.client.take(client, now);
   if (!byClient.allowed) return throttled("client", client, null, byClient.retryAfterSeconds);
   const key = emailKey(email);
   const pairKey = `${key}\0${client}`;
-  const byPair = l.pair.take(pairKey, now);
+  const byPair = await l.pair.take(pairKey, now);
   if (!byPair.allowed) return throttled("account-client", client, key, byPair.retryAfterSeconds);
   if (!holdsDevice(device, key)) {
-    const byAccount = l.account.take(key, now);
+    const byAccount = await l.account.take(key, now);
     if (!byAccount.allowed) return throttled("account", client, key, byAccount.retryAfterSeconds);
   }
   const user = await authenticate(db, email, password);
   if (!user) return { kind: "refused", message: WRONG_CREDENTIALS };
-  l.pair.forget(pairKey);
+  await l.pair.forget(pairKey);
   return { kind: "signed-in", user, device: deviceToken(key) };
 }

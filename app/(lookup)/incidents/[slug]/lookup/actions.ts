@@ -24,7 +24,7 @@ const lookupArgs = z.tuple([key, previousState, formWith({ accountId: textField,
 async function lookup(slug: string, _previous: unknown, form: FormData): Promise<LookupState> {
   const typed = { accountId: sentText(form, "accountId"), requestIds: sentText(form, "requestIds") };
   const { ids, lines } = requestIdLines(typed.requestIds);
-  const result = runLookup(slug, { accountId: typed.accountId, requestIds: ids }, await headers());
+  const result = await runLookup(slug, { accountId: typed.accountId, requestIds: ids }, await headers());
   const locale = await getLocale();
   switch (result.kind) {
     case "answer":
@@ -53,7 +53,7 @@ const sendLinkArgs = z.tuple([key, z.looseObject({ status: z.enum(["idle", "aske
 async function sendLink(slug: string, _previous: unknown, form: FormData): Promise<SendLinkState> {
   const typed = sentText(form, "email");
   const locale = await getLocale();
-  const answer = requestLink(getDb(), { slug, address: typed, headers: await headers(), secret: appLookupSecret(), locale });
+  const answer = await requestLink(getDb(), { slug, address: typed, headers: await headers(), secret: appLookupSecret(), locale });
   switch (answer.kind) {
     case "asked":
       return { status: "asked" };

@@ -58,7 +58,7 @@ export default async function LookupPage({ params, searchParams }: Props) {
   const notice = asked.link === "gone" ? t("page.notice.gone") : asked.link ? t(`linkRefused.${asked.link}`) : asked.signin ? t(`page.notice.${asked.signin}`) : null;
   const requestHeaders = await headers();
   // Only a lookup session shows an account here; without one the page asks nothing of the gate.
-  const session = view.list === "list" && sentLookupSession(requestHeaders) !== undefined ? runLookup(slug, {}, requestHeaders) : null;
+  const session = view.list === "list" && sentLookupSession(requestHeaders) !== undefined ? await runLookup(slug, {}, requestHeaders) : null;
   const waiting = view.list === "list" ? waitingLink(slug, requestHeaders) : null;
   const shown = session?.kind === "answer" && session.answer.proof.kind === "account" ? session.answer.proof.accountEnding : null;
   const openid = appOpenidSettings();
