@@ -10,6 +10,8 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default is one file at a time on 2 cores; most files wait on servers and browsers.
+    maxWorkers: Number(process.env.AFTERMATH_TEST_WORKERS ?? 3),
     projects: [
       {
         resolve: { alias },
@@ -22,9 +24,10 @@ export default defineConfig({
           include: ["tests/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/setup/global-setup.ts"],
+          // Each file has a server of its own on its own copy of the seeded database, so files run side by side.
+          setupFiles: ["tests/setup/file-server.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],

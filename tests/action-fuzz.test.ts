@@ -1,16 +1,17 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { SLUG } from "./support/contract";
 import { newEditor } from "./support/editor";
 import { submitForm } from "./support/forms";
 import { elementsWith } from "./support/html";
 import { newClient } from "./support/lookup";
+import { fileServer } from "./support/file-server";
 
 // Every server action whose id a page's HTML carries (public pages, sign-in, the lookup, the
 // editor's pages while signed in), posted with arguments no form of ours sends, in every body the
 // gate lets through to a page, with and without a session: each must be refused, 4xx problem+json,
 // before the action runs. Nothing sent here is a request a form could make.
 
-const baseURL = inject("baseURL");
+const baseURL = fileServer().baseURL;
 const PAGES = ["/", "/compare", `/incidents/${SLUG}`, `/incidents/${SLUG}/changes`, `/incidents/${SLUG}/lookup`, "/signin", "/signout", "/editor", `/editor/incidents/${SLUG}`, ...["sources", "events", "affected", "notices", "publish", "history"].map((s) => `/editor/incidents/${SLUG}/${s}`)];
 
 type Form = { page: string; id: string; hidden: Array<[string, string]>; visible: Array<{ name: string; file: boolean }> };

@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi, testIncident, tokenAdd, putShape } from "./support/api";
 import { launchBrowser } from "./support/browser";
 import { newEditor } from "./support/editor";
 import { newClient, postLookup } from "./support/lookup";
+import { fileServer } from "./support/file-server";
 
-const baseURL = inject("baseURL");
+const baseURL = fileServer().baseURL;
 const HEADER = "account_id,request_id,occurred_at,prompt_tokens,role";
 let writeToken: string;
 

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { IncidentRecord } from "@/domain/record/record";
 import { callApi, postRecord, tokenAdd } from "./support/api";
 import { attributeValues, visibleText } from "./support/html";
 import { everyListPage } from "./support/list-pages";
 import { linksFor, postLookup } from "./support/lookup";
+import { fileServer } from "./support/file-server";
 
 // An incident unlike GLM-5.3: a managed-Postgres failover. No model, no token thresholds, not an
 // attack, twelve minutes long, and no affected list until the test uploads one.
@@ -45,7 +46,7 @@ const FAILOVER: IncidentRecord = {
   context: [],
 };
 
-const baseURL = inject("baseURL");
+const baseURL = fileServer().baseURL;
 let token: string;
 let version: number;
 const get = async (path: string) => {

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { callApi, testIncident, tokenAdd } from "./support/api";
 import { postLookup } from "./support/lookup";
+import { fileServer } from "./support/file-server";
 
-const baseURL = inject("baseURL");
+const baseURL = fileServer().baseURL;
 let writeToken: string;
 let readToken: string;
 

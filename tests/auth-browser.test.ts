@@ -1,10 +1,11 @@
 import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { INCIDENT_PATH } from "./support/contract";
 import { newEditor } from "./support/editor";
 import { newClient } from "./support/lookup";
+import { fileServer } from "./support/file-server";
 
 let browser: Browser;
 
@@ -18,7 +19,7 @@ afterAll(async () => {
 
 async function withContext(javaScriptEnabled: boolean, body: (context: BrowserContext) => Promise<void>) {
   const context = await browser.newContext({
-    baseURL: inject("baseURL"),
+    baseURL: fileServer().baseURL,
     javaScriptEnabled,
     // The test server trusts X-Forwarded-For: each context is its own client for the rate limit.
     extraHTTPHeaders: { "x-forwarded-for": newClient() },
@@ -109,7 +110,7 @@ describe.each([
 
 describe("the sign-in page", () => {
   it.each(["light", "dark"] as const)("has no axe violations in %s mode, before and after a refusal", async (colorScheme) => {
-    const context = await browser.newContext({ baseURL: inject("baseURL"), colorScheme, extraHTTPHeaders: { "x-forwarded-for": newClient() } });
+    const context = await browser.newContext({ baseURL: fileServer().baseURL, colorScheme, extraHTTPHeaders: { "x-forwarded-for": newClient() } });
     try {
       const page = await context.newPage();
       await page.goto("/signin", { waitUntil: "networkidle" });

@@ -12,8 +12,9 @@ import { runScript } from "./support/export-run";
 import { startOwnServer } from "./support/own-server";
 import { freePort } from "./support/process";
 import { logWhen, serverLog } from "./support/server-log";
+import { fileServer } from "./support/file-server";
 
-const baseURL = inject("baseURL");
+const baseURL = fileServer().baseURL;
 const WRONG = "Email or password is wrong.";
 const LIMITED = /Too many sign-in attempts; try again in \d+ seconds?\./;
 const NEXT = "/incidents/glm-5-3-kv-cache-exposure";
@@ -25,7 +26,7 @@ function newEmail(): string {
   return `auth-${process.pid}-${emails}-${randomBytes(3).toString("hex")}@example.com`;
 }
 
-function userAdd(args: string[], stdin: string, databasePath = inject("databasePath")) {
+function userAdd(args: string[], stdin: string, databasePath = fileServer().databasePath) {
   return spawnSync(process.execPath, ["--import", "./scripts/register.mjs", "scripts/user-add.ts", ...args], {
     encoding: "utf8",
     input: stdin,
@@ -33,7 +34,7 @@ function userAdd(args: string[], stdin: string, databasePath = inject("databaseP
   });
 }
 
-async function newUser(role: "editor" | "admin" = "editor", databasePath = inject("databasePath")): Promise<{ email: string; password: string }> {
+async function newUser(role: "editor" | "admin" = "editor", databasePath = fileServer().databasePath): Promise<{ email: string; password: string }> {
   const email = newEmail();
   const password = `pw ${randomBytes(12).toString("base64url")}`;
   const run = userAdd(["--email", email, "--role", role], `${password}\n`, databasePath);
@@ -98,7 +99,7 @@ describe("user:add", () => {
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout.trim()).toBe(`created admin ${email}`);
     expect(`${run.stdout}${run.stderr}`).not.toContain(password);
-    const db = new Database(inject("databasePath"), { readonly: true });
+    const db = new Database(fileServer().databasePath, { readonly: true });
     try {
       const row = db.prepare("SELECT email, role, password_hash AS hash FROM user WHERE email = ?").get(email) as { role: string; hash: string };
       expect(row.role).toBe("admin");
@@ -288,7 +289,7 @@ describe("signing out", () => {
     expect(cleared).toMatch(/^aftermath_session=;/);
     expect(cleared?.toLowerCase()).toMatch(/max-age=0|expires=thu, 01 jan 1970/);
     expect(await signedInAs(cookie)).toBeNull();
-    const db = new Database(inject("databasePath"), { readonly: true });
+    const db = new Database(fileServer().databasePath, { readonly: true });
     try {
       const row = db.prepare("SELECT count(*) AS n FROM session JOIN user ON user.id = session.user_id WHERE email = ?").get(email);
       expect(row).toEqual({ n: 0 });

@@ -3,11 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { signInAsNewEditor } from "./support/editor";
 import { newClient } from "./support/lookup";
+import { fileServer } from "./support/file-server";
 
 // The author's whole run of issue 19, as a communications lead would do it during an incident:
 // sign in, write an incident from nothing, its source, events as they come, a figure, a duration,
@@ -65,7 +66,7 @@ const cite = (form: Locator, n: number) => form.getByRole("group", { name: "Cite
 describe("an author's run, from a fresh sign-in to resolved", () => {
   for (const js of [true, false]) {
     it(`takes no refused save (JavaScript ${js ? "on" : "off"})`, { timeout: 240_000 }, async () => {
-      const context = await browser.newContext({ baseURL: inject("baseURL"), javaScriptEnabled: js, extraHTTPHeaders: { "x-forwarded-for": newClient() } });
+      const context = await browser.newContext({ baseURL: fileServer().baseURL, javaScriptEnabled: js, extraHTTPHeaders: { "x-forwarded-for": newClient() } });
       const page = await context.newPage();
       const { tally, save } = counted(page);
       await signInAsNewEditor(page, "/editor");
@@ -138,7 +139,7 @@ describe("an author's run, from a fresh sign-in to resolved", () => {
       await save(fields, "Save", "Saved.");
       expect(await fields.getByLabel("Status", { exact: true }).inputValue()).toBe("resolved");
 
-      const reader = await browser.newContext({ baseURL: inject("baseURL") });
+      const reader = await browser.newContext({ baseURL: fileServer().baseURL });
       const shown = await reader.request.get(`/incidents/${slug}`);
       expect(shown.status()).toBe(200);
       const html = await shown.text();

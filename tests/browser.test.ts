@@ -1,12 +1,13 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { CHARTS, INCIDENT_PATH, SECTION_HEADINGS } from "./support/contract";
+import { fileServer } from "./support/file-server";
 
-const baseURL = inject("baseURL");
+const baseURL = fileServer().baseURL;
 const SCREENSHOTS = path.resolve("test-results/screenshots");
 const TOKYO_OFFLINE = "2026-09-09T14:00Z";
 

@@ -13,11 +13,12 @@ import { runScript } from "./support/export-run";
 import { visibleText } from "./support/html";
 import { everyListPage } from "./support/list-pages";
 import { linksFor, postLookup } from "./support/lookup";
+import { fileServer } from "./support/file-server";
 
 // An incident of this test's own that carries a generated sample list, as the seed's does; the CLI
 // then replaces it with a real list while the server runs.
 const slug = `relisted-${randomBytes(4).toString("hex")}`;
-const baseURL = inject("baseURL");
+const baseURL = fileServer().baseURL;
 const ACCOUNT = randomBytes(16).toString("hex");
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aftermath-cli-replace-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -38,7 +39,7 @@ const cardOf = (front: string) => {
 beforeAll(async () => {
   const { record, sample } = readSeedIncident("glm-5-3-kv-cache-exposure");
   if (!sample) throw new Error("no sample.json");
-  const db = openDatabase(inject("databasePath"));
+  const db = openDatabase(fileServer().databasePath);
   const seed = { kind: "system", name: "seed" } as const;
   importRecord({ db, actor: seed, input: { record: { ...record, incident: { ...record.incident, slug, title: TITLE } } } });
   await importAffectedList({ db, actor: seed, slug, version: null, rows: { values: generateSample(sample) }, replace: true, sample, secret: inject("lookupSecret") });
@@ -60,7 +61,7 @@ describe("npm run import:affected -- --replace while the server runs", () => {
     const rows = ["account_id,request_id,occurred_at,prompt_tokens,role"];
     for (let i = 0; i < 5; i++) rows.push(`${i < 2 ? ACCOUNT : randomBytes(16).toString("hex")},real-${i},2026-09-0${i + 1}T10:00:00Z,${700_000 + i},recipient`);
     fs.writeFileSync(csv, rows.join("\n") + "\n");
-    const out = runScript("import-affected", ["--incident", slug, "--file", csv, "--replace"], inject("databasePath"), inject("lookupSecret"));
+    const out = runScript("import-affected", ["--incident", slug, "--file", csv, "--replace"], fileServer().databasePath, inject("lookupSecret"));
     expect(out).toContain("removed first (--replace): 155");
 
     const [pageAfter, frontAfter, jsonAfter, feedAfter] = await pages();

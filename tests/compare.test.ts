@@ -1,14 +1,15 @@
 import path from "node:path";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { expectNoSidewaysScroll } from "./support/fits";
 import { SECOND_SLUG, SECOND_TITLE, SLUG, THIRD_SLUG, TITLE } from "./support/contract";
 import { visibleText } from "./support/html";
+import { fileServer } from "./support/file-server";
 
 // The comparison of durations across incidents, against the production server.
-const baseURL = inject("baseURL");
+const baseURL = fileServer().baseURL;
 const SCREENSHOTS = path.resolve("test-results/screenshots");
 const MEASURES = ["detection", "declaration", "exposure", "outage", "report"];
 

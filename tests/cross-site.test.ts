@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi, testIncident, tokenAdd } from "./support/api";
 import { launchBrowser } from "./support/browser";
 import { signInAsNewEditor } from "./support/editor";
 import { elementsWith } from "./support/html";
 import { newClient } from "./support/lookup";
+import { fileServer } from "./support/file-server";
 
-const baseURL = inject("baseURL");
+const baseURL = fileServer().baseURL;
 let browser: Browser;
 let token: string;
 beforeAll(async () => {

@@ -1,16 +1,17 @@
 import path from "node:path";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { expectNoSidewaysScroll } from "./support/fits";
 import { SECOND_SLUG, SECOND_TITLE, SLUG, TITLE } from "./support/contract";
 import { visibleText } from "./support/html";
 import { everyListPage } from "./support/list-pages";
+import { fileServer } from "./support/file-server";
 
 // The front page against the production server: its cards newest first, its filters and its
 // search in the address, working without script, and readable at 390 and 1440 px.
-const baseURL = inject("baseURL");
+const baseURL = fileServer().baseURL;
 const SCREENSHOTS = path.resolve("test-results/screenshots");
 const home = async (query = "") => {
   const response = await fetch(new URL(`/${query}`, baseURL));

@@ -1,8 +1,9 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ROUTES, type RouteSpec } from "@/http/edge/route-list";
 import { SLUG } from "./support/contract";
 import { newClient } from "./support/lookup";
 import { type RawAnswer, rawRequest } from "./support/raw-http";
+import { fileServer } from "./support/file-server";
 
 // Every route of the edge's route list (a new route is fuzzed as soon as it is listed; one missing
 // from the list fails http/edge/route-list.test.ts), with every method and a set of malformed
@@ -20,7 +21,7 @@ const HEADERS = [
 ];
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND", "FOO"];
 const EXAMPLES: Record<string, string> = { slug: SLUG, collection: "events", id: "1", path: "chunks/nothing-here.js" };
-const host = new URL(inject("baseURL")).host;
+const host = new URL(fileServer().baseURL).host;
 
 /** An address of the route, its segments filled with values that exist where values must. */
 const exampleOf = (spec: RouteSpec) => spec.path.replace(/\[(?:\.\.\.)?(\w+)\]/g, (_, name: string) => EXAMPLES[name] ?? "x");
@@ -132,7 +133,7 @@ describe("form posts with tampered action arguments", () => {
   const forms = ROUTES.filter((r) => r.kind === "page" && r.methods.POST).map(exampleOf);
 
   async function signInActionId(): Promise<string> {
-    const html = await (await fetch(new URL("/signin", inject("baseURL")))).text();
+    const html = await (await fetch(new URL("/signin", fileServer().baseURL))).text();
     const id = /&quot;id&quot;:&quot;([0-9a-f]+)&quot;/.exec(html)?.[1];
     expect(id).toBeDefined();
     return id ?? "";

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Dialog } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { signInAsNewEditor } from "./support/editor";
 import { newClient } from "./support/lookup";
+import { fileServer } from "./support/file-server";
 
 const XSS = `<img src=x onerror=alert(1)>`;
 let browser: Browser;
@@ -17,7 +18,7 @@ afterAll(async () => {
 
 describe("an editor writes a small incident end to end", () => {
   it("signs in, creates a draft, adds a source and an event, publishes, and a visitor reads it", async () => {
-    const context = await browser.newContext({ baseURL: inject("baseURL"), extraHTTPHeaders: { "x-forwarded-for": newClient() } });
+    const context = await browser.newContext({ baseURL: fileServer().baseURL, extraHTTPHeaders: { "x-forwarded-for": newClient() } });
     const dialogs: Dialog[] = [];
     context.on("page", (p) => p.on("dialog", (d) => void dialogs.push(d)));
     const page = await context.newPage();
@@ -47,7 +48,7 @@ describe("an editor writes a small incident end to end", () => {
     // The draft's public address: a preview for its editor, nothing for anyone else.
     expect((await page.goto(`/incidents/${slug}`))?.status()).toBe(200);
     await page.getByRole("note", { name: "Draft" }).getByText("Draft, not published.").waitFor();
-    const stranger = await browser.newContext({ baseURL: inject("baseURL") });
+    const stranger = await browser.newContext({ baseURL: fileServer().baseURL });
     for (const path of [`/incidents/${slug}`, `/incidents/${slug}/export.html`, `/incidents/${slug}/postmortem.md`, `/incidents/${slug}/incident.json`, `/incidents/${slug}/changes`]) {
       expect((await stranger.request.get(path)).status(), path).toBe(404);
     }
@@ -81,7 +82,7 @@ describe("an editor writes a small incident end to end", () => {
     await page.getByRole("button", { name: "Publish anyway" }).click();
     await page.getByText("Published: readers can see it now.").waitFor();
 
-    const visitor = await browser.newPage({ baseURL: inject("baseURL") });
+    const visitor = await browser.newPage({ baseURL: fileServer().baseURL });
     visitor.on("dialog", (d) => {
       dialogs.push(d);
       void d.dismiss();

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi, testIncident, tokenAdd } from "./support/api";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { signInAsNewEditor } from "./support/editor";
 import { newClient } from "./support/lookup";
+import { fileServer } from "./support/file-server";
 
 let browser: Browser;
 let token: string;
@@ -35,7 +36,7 @@ async function draftWithEvents(): Promise<string> {
 
 /** Its own context, as axe needs, and its own client address, so sign-in limits stay apart. */
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: inject("baseURL"), extraHTTPHeaders: { "x-forwarded-for": newClient() } });
+  const context = await browser.newContext({ baseURL: fileServer().baseURL, extraHTTPHeaders: { "x-forwarded-for": newClient() } });
   return context.newPage();
 }
 

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { signInAsNewEditor } from "./support/editor";
 import { newClient } from "./support/lookup";
+import { fileServer } from "./support/file-server";
 
 // What an author chose stays chosen: after a save the form shows the record, after a refusal it
 // shows what was sent, selects included; a save sends only what the author changed.
@@ -52,7 +53,7 @@ async function save(page: Page, expectText: string): Promise<void> {
 describe("the editor keeps what the author chose", () => {
   for (const javaScriptEnabled of [true, false]) {
     it(`after a save and after a refusal, selects included (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async () => {
-      const context = await browser.newContext({ baseURL: inject("baseURL"), javaScriptEnabled, extraHTTPHeaders: { "x-forwarded-for": newClient() } });
+      const context = await browser.newContext({ baseURL: fileServer().baseURL, javaScriptEnabled, extraHTTPHeaders: { "x-forwarded-for": newClient() } });
       const page = await context.newPage();
       await signInAsNewEditor(page, "/editor");
       const slug = await newDraft(page);
@@ -109,7 +110,7 @@ describe("the editor keeps what the author chose", () => {
   }
 
   it("makes the slug from the title, and suggests one for a slug it cannot take", async () => {
-    const context = await browser.newContext({ baseURL: inject("baseURL"), extraHTTPHeaders: { "x-forwarded-for": newClient() } });
+    const context = await browser.newContext({ baseURL: fileServer().baseURL, extraHTTPHeaders: { "x-forwarded-for": newClient() } });
     const page = await context.newPage();
     await signInAsNewEditor(page, "/editor");
     const title = `Object storage outage ${randomBytes(3).toString("hex")} (EU)`;
@@ -121,7 +122,7 @@ describe("the editor keeps what the author chose", () => {
     await context.close();
 
     // Without JavaScript an empty slug is made from the title on the server.
-    const plain = await browser.newContext({ baseURL: inject("baseURL"), javaScriptEnabled: false, extraHTTPHeaders: { "x-forwarded-for": newClient() } });
+    const plain = await browser.newContext({ baseURL: fileServer().baseURL, javaScriptEnabled: false, extraHTTPHeaders: { "x-forwarded-for": newClient() } });
     const noScript = await plain.newPage();
     await signInAsNewEditor(noScript, "/editor");
     for (const [label, value] of [["Title", title], ["Provider", "Example"], ["Service", "Storage"], ["Summary", "Uploads failed."], ["Impact", "Writes failed."], ["Cause", "Unknown yet."]] as const) {
@@ -133,7 +134,7 @@ describe("the editor keeps what the author chose", () => {
   });
 
   it("shows a saved banner only for the save that made it", async () => {
-    const context = await browser.newContext({ baseURL: inject("baseURL"), extraHTTPHeaders: { "x-forwarded-for": newClient() } });
+    const context = await browser.newContext({ baseURL: fileServer().baseURL, extraHTTPHeaders: { "x-forwarded-for": newClient() } });
     const page = await context.newPage();
     await signInAsNewEditor(page, "/editor");
     await newDraft(page);

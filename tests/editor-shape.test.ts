@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi, testIncident, tokenAdd } from "./support/api";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { signInAsNewEditor } from "./support/editor";
+import { fileServer } from "./support/file-server";
 
 // The list's shape set in the editor, as JSON, through the same verb as the API: saved, refused as
 // not JSON with what was typed kept, and read back by the row's schema.
@@ -33,7 +34,7 @@ afterAll(async () => {
 
 describe("the list's shape in the editor", () => {
   it("is saved from its JSON, refused when it is not JSON (keeping what was typed), and read by the row's schema", async () => {
-    const context = await browser.newContext({ baseURL: inject("baseURL"), viewport: { width: 390, height: 900 } });
+    const context = await browser.newContext({ baseURL: fileServer().baseURL, viewport: { width: 390, height: 900 } });
     try {
       const page = await context.newPage();
       const at = `/editor/incidents/${slug}/affected`;

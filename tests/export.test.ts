@@ -5,12 +5,13 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Browser } from "playwright-core";
 import vnu from "vnu-jar";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { CHARTS, SECOND_SLUG, SECTION_HEADINGS, SLUG, THIRD_SLUG, THIRD_TITLE } from "./support/contract";
 import { decodeEntities } from "./support/html";
 import { readTree, runScript } from "./support/export-run";
+import { fileServer } from "./support/file-server";
 
 /** The shipped incidents, newest first as the index and the feed list them. */
 const SLUGS = [SLUG, SECOND_SLUG, THIRD_SLUG];
@@ -163,7 +164,7 @@ describe("the exported page in Chromium", () => {
 const timeless = (text: string) => text.replace(/"updatedAt": "[^"]+"/g, '"updatedAt": "…"').replace(/<updated>[^<]+<\/updated>/g, "<updated>…</updated>");
 
 describe("the app serves the same files", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = fileServer().baseURL;
   it.each([
     ["export.html", "index.html", "text/html; charset=utf-8"],
     ["postmortem.md", "postmortem.md", "text/markdown; charset=utf-8"],

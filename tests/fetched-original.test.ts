@@ -1,18 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { textAt } from "@/components/record/fetched-original";
 import { proseHtml } from "@/lib/markdown/html";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { SLUG } from "./support/contract";
+import { fileServer } from "./support/file-server";
 
 // A translated text's original, one click away: the page names its place in incident.json and the
 // browser fetches it when the reader opens it; without a script, a link to the page in its language.
 // Shown only from the version of the record the page was made from; never another text, never stale.
 
-const baseURL = inject("baseURL");
+const baseURL = fileServer().baseURL;
 const SCREENSHOTS = path.resolve("test-results/screenshots");
 const FIRST = "details.rt-original[data-original]";
 let browser: Browser;

@@ -1,8 +1,9 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CHARTS, INCIDENT_PATH as INCIDENT, SECTION_HEADINGS, TITLE } from "./support/contract";
 import { attributeValues, elementWith, elementsWith, textsOf, visibleText } from "./support/html";
+import { fileServer } from "./support/file-server";
 
-const baseURL = inject("baseURL");
+const baseURL = fileServer().baseURL;
 const DURATIONS = ["5 h 40 min", "about 20 hours", "13 days", "12 days", "5 h 22 min", "38 min", "47 days", "65 days"];
 const FIGURES = ["155", "1,048,576", "128K", "2.04 million", "14:00–19:40 UTC"];
 

@@ -2,13 +2,14 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, onTestFinished } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { CATALOGUES, flatMessages } from "@/i18n/catalogue";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { newEditor, signInAsNewEditor } from "./support/editor";
 import { newClient } from "./support/lookup";
 import { callApi, testIncident, tokenAdd } from "./support/api";
+import { fileServer } from "./support/file-server";
 
 // The editor in Russian at /ru/…: sign-in, a draft, a save with a mistake said in words a person
 // understands, every link keeping the language, no English of the editor's catalogues on its
@@ -33,7 +34,7 @@ afterAll(async () => {
 
 /** Each test in a browser of its own, from a client of its own (the sign-in's limits count per client). */
 beforeEach(async () => {
-  const context: BrowserContext = await browser.newContext({ baseURL: inject("baseURL"), extraHTTPHeaders: { "x-forwarded-for": newClient() } });
+  const context: BrowserContext = await browser.newContext({ baseURL: fileServer().baseURL, extraHTTPHeaders: { "x-forwarded-for": newClient() } });
   onTestFinished(() => context.close());
   page = await context.newPage();
 });
@@ -153,7 +154,7 @@ describe("the editor in Russian", () => {
 
 describe("/api/v1 in the address's language", () => {
   const call = async (prefix: string, method: string, url: string, body?: unknown, token?: string) => {
-    const response = await fetch(new URL(`${prefix}/api/v1${url}`, inject("baseURL")), {
+    const response = await fetch(new URL(`${prefix}/api/v1${url}`, fileServer().baseURL), {
       method,
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/db/client";
 import { callApi, putShape, testIncident, tokenAdd } from "./support/api";
 import { signInAsNewEditor } from "./support/editor";
@@ -15,6 +15,7 @@ import { englishIn } from "./support/lookup-leaks";
 import { type OwnServer, startOwnServer } from "./support/own-server";
 import { freePort } from "./support/process";
 import { startSmtp } from "./support/smtp";
+import { fileServer } from "./support/file-server";
 
 // The lookup in Russian, in Chromium against the production server: at /ru by request ids and by
 // a link (which lands on the Russian page), at 390 and 1440 px, light and dark, axe clean, times in
@@ -35,7 +36,7 @@ afterAll(async () => {
 const ruLink = (link: string) => link.replace(/\/incidents\//, "/ru/incidents/");
 const visible = (page: Page) => page.locator("body").innerText();
 const context = (width: number, colorScheme: "light" | "dark"): Promise<BrowserContext> =>
-  browser.newContext({ baseURL: inject("baseURL"), colorScheme, timezoneId: ZONE, viewport: { width, height: 900 }, extraHTTPHeaders: { "x-forwarded-for": newClient() } });
+  browser.newContext({ baseURL: fileServer().baseURL, colorScheme, timezoneId: ZONE, viewport: { width, height: 900 }, extraHTTPHeaders: { "x-forwarded-for": newClient() } });
 
 /** The page in Russian only: its language, no English phrase of the lookup's words, nothing wider than the screen. */
 async function allRussian(page: Page, width: number, what: string): Promise<void> {
@@ -154,7 +155,7 @@ describe("the lookup in Russian", () => {
 
   it("answers the API's problems in Russian at /ru/api and in English at /api, the answer's fields the same", async () => {
     const ask = async (prefix: string, body: unknown) => {
-      const url = new URL(`${prefix}${lookupURL(SLUG).pathname}`, inject("baseURL"));
+      const url = new URL(`${prefix}${lookupURL(SLUG).pathname}`, fileServer().baseURL);
       const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": newClient() }, body: JSON.stringify(body) });
       return { status: response.status, language: response.headers.get("content-language"), body: (await response.json()) as Record<string, unknown> };
     };
@@ -166,7 +167,7 @@ describe("the lookup in Russian", () => {
     const bad = await ask("/ru", { accountId: "not-hex", requestIds: [given] });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual([{ field: "accountId", message: "Идентификатор аккаунта Cloudflare: ожидается 32 шестнадцатеричные цифры, например 0123456789abcdef0123456789abcdef" }]);
-    const none = await fetch(new URL(`/ru/api/incidents/${THIRD_SLUG}/lookup`, inject("baseURL")), { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": newClient() }, body: JSON.stringify({ accountId: "x", requestIds: ["y"] }) });
+    const none = await fetch(new URL(`/ru/api/incidents/${THIRD_SLUG}/lookup`, fileServer().baseURL), { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": newClient() }, body: JSON.stringify({ accountId: "x", requestIds: ["y"] }) });
     expect(none.status).toBe(409);
     expect(await none.json()).toMatchObject({ code: "no-list", title: "Конфликт", detail: expect.stringMatching(/^Список затронутых по этому инциденту ещё не опубликован/) });
     const [answerRu, answerEn] = await Promise.all([ask("/ru", { accountId: byIds, requestIds: [given] }), ask("", { accountId: byIds, requestIds: [given] })]);
@@ -269,7 +270,7 @@ describe("the editor's notices page and 'send me my link' in Russian", () => {
   const account = (n: number) => `${"e".repeat(28)}${String(n).padStart(4, "0")}`;
   const csv = (lines: string[], header = "account_id,email") => Buffer.from([header, ...lines].join("\n") + "\n");
   const payloads = (purpose: string) => {
-    const db = openDatabase(inject("databasePath"));
+    const db = openDatabase(fileServer().databasePath);
     try {
       return (db.$client.prepare("SELECT payload FROM outbox_message WHERE purpose = ? AND json_extract(payload, '$.incident.slug') = ?").pluck().all(purpose, slug) as string[]).map((p) => JSON.parse(p) as { locale: string });
     } finally {

@@ -1,17 +1,18 @@
 import { randomBytes } from "node:crypto";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { callApi, testIncident, tokenAdd } from "./support/api";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { signInAsNewEditor } from "./support/editor";
 import { expectNoSidewaysScroll } from "./support/fits";
 import { newClient } from "./support/lookup";
+import { fileServer } from "./support/file-server";
 
 // The pages the other language tests do not walk, in Russian at a phone's and a desktop's width:
 // every page of the editor for one draft, the sign-up, the sign-out and the not-found page; each in
 // Russian (html lang), axe clean, without sideways scrolling.
-const baseURL = inject("baseURL");
+const baseURL = fileServer().baseURL;
 const slug = `ru-pages-${randomBytes(3).toString("hex")}`;
 const EDITOR = ["", "/sources", "/updates", "/events", "/figures", "/durations", "/findings", "/reactions", "/recommendations", "/context", "/affected", "/translations/ru", "/notices", "/history", "/publish"];
 const SIGNED_IN = ["/ru/editor", ...EDITOR.map((s) => `/ru/editor/incidents/${slug}${s}`), "/ru/signout"];

@@ -1,17 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { SECOND_SLUG, SLUG, THIRD_SLUG } from "./support/contract";
 import { englishLeaks, englishPhrases, recordTexts } from "./support/english-leaks";
+import { fileServer } from "./support/file-server";
 
 // The readers' pages and their exports in both languages: each in Chromium at a phone's width and a
 // desktop's, axe clean, looked at in screenshots; on a Russian page no English interface text, every
 // internal link kept under /ru, and dates and numbers in Russian; the files in the address's language.
 
-const baseURL = inject("baseURL");
+const baseURL = fileServer().baseURL;
 const SCREENSHOTS = path.resolve("test-results/screenshots");
 const SLUGS = [SLUG, SECOND_SLUG, THIRD_SLUG];
 const PAGES: Array<[string, string]> = [

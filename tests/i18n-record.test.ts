@@ -1,17 +1,18 @@
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi, tokenAdd } from "./support/api";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { SECOND_SLUG, SLUG } from "./support/contract";
 import { signInAsNewEditor } from "./support/editor";
 import { expectNoSidewaysScroll } from "./support/fits";
+import { fileServer } from "./support/file-server";
 
 // The record in two languages on the production server (issue 22, item 3): GLM-5.3's Russian is
 // its source article's own, ChatGPT's a translation that says so, a text not yet translated is
 // labelled and in its own language, and the editor's page per language saves without JavaScript.
-const baseURL = inject("baseURL");
+const baseURL = fileServer().baseURL;
 const SCREENSHOTS = path.resolve("test-results/screenshots");
 const GLM_RU = `/ru/incidents/${SLUG}`;
 const GLM_EN = `/incidents/${SLUG}`;

@@ -9,6 +9,7 @@ import { writeFixtureCsv } from "@/tests/support/affected-fixture";
 import { callApi, testIncident, tokenAdd, putShape } from "./support/api";
 import { newEditor } from "./support/editor";
 import { submitForm } from "./support/forms";
+import { fileServer } from "./support/file-server";
 
 // A long import into one incident, by the command line in a process of its own, while the API
 // writes to others: the writes wait their turn or are told to come back, never a 500.
@@ -16,7 +17,7 @@ const ROWS = Number(process.env.CONCURRENCY_TEST_ROWS ?? 300_000);
 const WRITES = 200;
 /** Incidents written to side by side, each by its own sequence of versioned edits. */
 const WRITERS = 10;
-const baseURL = inject("baseURL");
+const baseURL = fileServer().baseURL;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aftermath-concurrency-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -36,7 +37,7 @@ beforeAll(async () => {
 
 function startImport(file: string) {
   const child = spawn(process.execPath, ["--import", "./scripts/register.mjs", "scripts/import-affected.ts", "--incident", target, "--file", file], {
-    env: { ...process.env, DATABASE_URL: inject("databasePath"), LOOKUP_SECRET: inject("lookupSecret"), NODE_ENV: "production" },
+    env: { ...process.env, DATABASE_URL: fileServer().databasePath, LOOKUP_SECRET: inject("lookupSecret"), NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -48,7 +49,7 @@ function startImport(file: string) {
 
 /** Resolves once the import has begun writing rows: its list is in the database, not yet live. */
 async function importWriting(running: () => boolean): Promise<void> {
-  const db = new Database(inject("databasePath"), { readonly: true, fileMustExist: true });
+  const db = new Database(fileServer().databasePath, { readonly: true, fileMustExist: true });
   try {
     const building = db.prepare(
       "SELECT count(*) AS n FROM affected_list l JOIN incident i ON i.id = l.incident_id WHERE i.slug = ? AND l.state = 'building'",

@@ -1,12 +1,13 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
+import { fileServer } from "./support/file-server";
 
 // Accept-Language only suggests: the server answers an address the same for every browser (so its
 // cache is keyed by path), and on a first visit the page offers the reader's language, once, in
 // that language's words; answered or not, it does not come back.
-const baseURL = inject("baseURL");
+const baseURL = fileServer().baseURL;
 let browser: Browser;
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { lookupAnswerSchema } from "@/domain/lookup";
 import { serverLog } from "./support/server-log";
 import { sampleAccountIds, sampleRows, UNAFFECTED_SAMPLE_ACCOUNT } from "./support/sample";
@@ -8,6 +8,7 @@ import { submitForm } from "./support/forms";
 import { visibleText } from "./support/html";
 import { linksFor, lookupURL, newClient, openLink, postLookup, sessionCookieOf, signOut, tokenOf } from "./support/lookup";
 import { seedIncidentCopy } from "./support/seed-copy";
+import { fileServer } from "./support/file-server";
 
 const ACCOUNTS = sampleAccountIds();
 const account = (i: number) => ACCOUNTS[i] as string;
@@ -141,7 +142,7 @@ describe("with a link", () => {
     });
     expect(signedOut.status).toBe(303);
     expect(signedOut.headers.get("set-cookie")).toMatch(/^aftermath_lookup=; Path=\/; Max-Age=0/);
-    expect(fs.readFileSync(inject("serverLogPath"), "utf8")).not.toContain(tokenOf(link).split(".")[2]);
+    expect(fs.readFileSync(fileServer().serverLogPath, "utf8")).not.toContain(tokenOf(link).split(".")[2]);
   });
 
   it("ends the session on the server at sign-out: the old cookie, sent again, shows nothing to the API or the page", async () => {

@@ -1,11 +1,12 @@
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleAccountIds, sampleRows, UNAFFECTED_SAMPLE_ACCOUNT } from "./support/sample";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { INCIDENT_PATH, SLUG } from "./support/contract";
 import { linksFor } from "./support/lookup";
+import { fileServer } from "./support/file-server";
 
 const LOOKUP = `${INCIDENT_PATH}/lookup`;
 const SCREENSHOTS = path.resolve("test-results/screenshots");
@@ -20,7 +21,7 @@ afterAll(async () => {
 
 async function withLookupPage(javaScriptEnabled: boolean, client: string, body: (page: Page) => Promise<void>, viewport = { width: 1280, height: 720 }) {
   const context = await browser.newContext({
-    baseURL: inject("baseURL"),
+    baseURL: fileServer().baseURL,
     javaScriptEnabled,
     viewport,
     // The test server trusts X-Forwarded-For, so each context is its own client for the rate limit.
@@ -38,7 +39,7 @@ async function withLookupPage(javaScriptEnabled: boolean, client: string, body: 
 
 describe("the lookup page", () => {
   it.each(["light", "dark"] as const)("has no axe violations in %s mode, before and after an answer", async (colorScheme) => {
-    const context = await browser.newContext({ baseURL: inject("baseURL"), colorScheme, extraHTTPHeaders: { "x-forwarded-for": `127.3.1.${colorScheme.length}` } });
+    const context = await browser.newContext({ baseURL: fileServer().baseURL, colorScheme, extraHTTPHeaders: { "x-forwarded-for": `127.3.1.${colorScheme.length}` } });
     try {
       const page = await context.newPage();
       await page.goto(LOOKUP, { waitUntil: "networkidle" });
@@ -66,7 +67,7 @@ describe("the owner's answer, opened from their link", () => {
     it(`gives times in the reader's own zone beside UTC, and a download of exactly their rows, at ${width} px (${colorScheme})`, async () => {
       const [link = ""] = await linksFor(SLUG, [id]);
       const context = await browser.newContext({
-        baseURL: inject("baseURL"),
+        baseURL: fileServer().baseURL,
         colorScheme,
         timezoneId: "America/Los_Angeles",
         viewport: { width, height: 900 },
@@ -190,7 +191,7 @@ describe.each([
     const id = sampleAccountIds()[8] as string;
     const mine = sampleRows().filter((r) => r.accountId === id);
     const [link = ""] = await linksFor(SLUG, [id]);
-    const context = await browser.newContext({ baseURL: inject("baseURL"), javaScriptEnabled: js, viewport: { width: 390, height: 844 }, extraHTTPHeaders: { "x-forwarded-for": client } });
+    const context = await browser.newContext({ baseURL: fileServer().baseURL, javaScriptEnabled: js, viewport: { width: 390, height: 844 }, extraHTTPHeaders: { "x-forwarded-for": client } });
     try {
       const page = await context.newPage();
       const sent: string[] = [];
@@ -221,7 +222,7 @@ describe.each([
   it("says so when the link has expired, and shows nothing of the account", async () => {
     const id = sampleAccountIds()[8] as string;
     const [link = ""] = await linksFor(SLUG, [id], { expiresAt: new Date(Date.now() - 1000) });
-    const context = await browser.newContext({ baseURL: inject("baseURL"), javaScriptEnabled: js, extraHTTPHeaders: { "x-forwarded-for": client } });
+    const context = await browser.newContext({ baseURL: fileServer().baseURL, javaScriptEnabled: js, extraHTTPHeaders: { "x-forwarded-for": client } });
     try {
       const page = await context.newPage();
       await page.goto(link);
@@ -238,7 +239,7 @@ describe("a link another site sends the visitor to while their own lookup is ope
   it("waits on the page, at 390 px with no axe violations, until the visitor keeps their own account or switches", async () => {
     const [own, theirs, third] = sampleAccountIds().slice(32, 35) as [string, string, string];
     const [ownLink = "", theirLink = "", thirdLink = ""] = await linksFor(SLUG, [own, theirs, third]);
-    const context = await browser.newContext({ baseURL: inject("baseURL"), viewport: { width: 390, height: 844 }, extraHTTPHeaders: { "x-forwarded-for": "127.3.0.5" } });
+    const context = await browser.newContext({ baseURL: fileServer().baseURL, viewport: { width: 390, height: 844 }, extraHTTPHeaders: { "x-forwarded-for": "127.3.0.5" } });
     try {
       const page = await context.newPage();
       // Another site's page, as an attacker would serve it: a plain link to someone else's lookup link.

@@ -1,13 +1,14 @@
 import fs from "node:fs";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SLUG } from "./support/contract";
 import { visibleText } from "./support/html";
 import { linksFor, lookupURL, newClient, sessionCookieOf, signOut, tokenOf } from "./support/lookup";
 import { sampleAccountIds } from "./support/sample";
+import { fileServer } from "./support/file-server";
 
 // A link opened from another site (an attacker's page can send a visitor to anyone's link) must
 // never replace the lookup session the visitor has open; the visitor is asked on our own page.
-const baseURL = inject("baseURL");
+const baseURL = fileServer().baseURL;
 const LOOKUP = `/incidents/${SLUG}/lookup`;
 // Accounts 12 to 29 of the sample, two fresh ones per test, so no owner's budget (10 a minute) runs out.
 let taken = 12;
@@ -90,7 +91,7 @@ describe("a link opened while a lookup session is open", () => {
     const again = await choose("switch", session);
     expect(again.headers.get("location")).toBe(`${LOOKUP}?link=gone`);
     expect(cookieNamed(again, "aftermath_lookup")).toBeUndefined();
-    expect(fs.readFileSync(inject("serverLogPath"), "utf8")).not.toContain(tokenOf(link).split(".")[2]);
+    expect(fs.readFileSync(fileServer().serverLogPath, "utf8")).not.toContain(tokenOf(link).split(".")[2]);
   });
 
   it.each([["same-origin"], ["none"]])("from Sec-Fetch-Site %s (the visitor's own doing) replaces it", async (site) => {

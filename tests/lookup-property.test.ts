@@ -6,6 +6,7 @@ import { importAffectedList } from "@/db/write/affected";
 import { importRecord } from "@/db/write/record";
 import { SLUG } from "./support/contract";
 import { linksFor, lookupURL, newClient, postLookup } from "./support/lookup";
+import { fileServer } from "./support/file-server";
 
 type Row = { accountId: string; requestId: string; occurredAt: string; promptTokens: number; role: "recipient" | "exposed" };
 
@@ -30,7 +31,7 @@ const SYSTEM = { kind: "system", name: "lookup-property-test" } as const;
 let db: Db;
 let runs = 0;
 beforeAll(() => {
-  db = openDatabase(inject("databasePath"));
+  db = openDatabase(fileServer().databasePath);
 });
 afterAll(() => db.$client.close());
 

@@ -1,14 +1,15 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { API_POLICY, BASE_HEADERS } from "@/http/security-headers";
 import { INCIDENT_PATH, SLUG, TITLE } from "./support/contract";
 import { newClient } from "./support/lookup";
 import { type RawAnswer, rawRequest } from "./support/raw-http";
+import { fileServer } from "./support/file-server";
 
 // What Node's own HTTP layer would answer by itself (no Host, an Expect it does not know, CONNECT,
 // Upgrade) sent as raw bytes to the production server: each answer has a status, every header of
 // ours and, for an error, a problem+json body that says what to do.
 
-const host = new URL(inject("baseURL")).host;
+const host = new URL(fileServer().baseURL).host;
 
 function head(lines: string[], body = ""): string {
   return `${lines.join("\r\n")}\r\nx-forwarded-for: ${newClient()}\r\nconnection: close\r\n\r\n${body}`;

@@ -2,12 +2,13 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/db/client";
 import { callApi, putShape, testIncident, tokenAdd } from "./support/api";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { signInAsNewEditor } from "./support/editor";
+import { fileServer } from "./support/file-server";
 
 // The editor's notices page against the production server, which has no SMTP server set: contacts
 // uploaded (with and without JavaScript, a bad file refused whole), the counts of the incident's
@@ -36,7 +37,7 @@ afterAll(async () => {
 });
 
 async function withContext(options: { javaScriptEnabled?: boolean; width: number; client: string }, body: (page: Page, context: BrowserContext) => Promise<void>) {
-  const context = await browser.newContext({ baseURL: inject("baseURL"), viewport: { width: options.width, height: 900 }, javaScriptEnabled: options.javaScriptEnabled ?? true, extraHTTPHeaders: { "x-forwarded-for": options.client } });
+  const context = await browser.newContext({ baseURL: fileServer().baseURL, viewport: { width: options.width, height: 900 }, javaScriptEnabled: options.javaScriptEnabled ?? true, extraHTTPHeaders: { "x-forwarded-for": options.client } });
   try {
     await body(await context.newPage(), context);
   } finally {
@@ -52,7 +53,7 @@ const noticesRow = (page: Page) => page.getByRole("row", { name: /Notices to aff
 
 /** One of the incident's notices given up by the SMTP server, as the outbox's worker settles it. */
 function failOne(address: string): void {
-  const db = openDatabase(inject("databasePath"));
+  const db = openDatabase(fileServer().databasePath);
   try {
     db.$client
       .prepare("UPDATE outbox_message SET state = 'dead', recipient = NULL, attempts = 1, last_error = '550 5.1.1 <' || json_extract(payload, '$.to') || '>: No such mailbox' WHERE recipient = ?")

@@ -9,6 +9,7 @@ import { callApi, postRecord, putShape, tokenAdd } from "./support/api";
 import { runScript } from "./support/export-run";
 import { visibleText } from "./support/html";
 import { linksFor, postLookup, sessionCookieOf } from "./support/lookup";
+import { fileServer } from "./support/file-server";
 
 // A list of another shape than GLM-5.3's: subscribers known by their email address, no request
 // ids, no measures, three kinds of data, a day each. Imported through the API, read on the page,
@@ -61,7 +62,7 @@ const RECORD: IncidentRecord = {
   context: [],
 };
 
-const baseURL = inject("baseURL");
+const baseURL = fileServer().baseURL;
 const mine = `Owner.${randomBytes(3).toString("hex")}@Example.com`;
 const CSV = [
   "account_id,occurred_at,role,data_classes",
@@ -100,9 +101,9 @@ describe("an affected list of subscribers, known by email, with data classes and
     try {
       const file = path.join(dir, "subscribers.csv");
       fs.writeFileSync(file, ["account_id,occurred_at,role,data_classes", "a@example.com,2026-10-01,shown,name", "not an email,2026-10-01,shown,name"].join("\n"));
-      expect(() => runScript("import-affected", ["--incident", slug, "--file", file, "--replace"], inject("databasePath"), inject("lookupSecret"))).toThrow(/line 3.*the email address of your subscription/s);
+      expect(() => runScript("import-affected", ["--incident", slug, "--file", file, "--replace"], fileServer().databasePath, inject("lookupSecret"))).toThrow(/line 3.*the email address of your subscription/s);
       fs.writeFileSync(file, [...CSV, ""].join("\n"));
-      expect(runScript("import-affected", ["--incident", slug, "--file", file, "--replace"], inject("databasePath"), inject("lookupSecret"))).toContain("removed first (--replace): 3");
+      expect(runScript("import-affected", ["--incident", slug, "--file", file, "--replace"], fileServer().databasePath, inject("lookupSecret"))).toContain("removed first (--replace): 3");
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -1,8 +1,9 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { INCIDENT_PATH } from "./support/contract";
 import { attributeValues, textsOf, visibleText } from "./support/html";
+import { fileServer } from "./support/file-server";
 
-const baseURL = inject("baseURL");
+const baseURL = fileServer().baseURL;
 const text = async (path: string) => (await fetch(new URL(path, baseURL))).text();
 
 /** Each section of a record by its heading's id, as HTML: page and export share the same markup around them. */

@@ -1,13 +1,14 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SECOND_SLUG, SLUG, THIRD_SLUG } from "./support/contract";
 import { decodeEntities } from "./support/html";
+import { fileServer } from "./support/file-server";
 
 // Where the record has a text in the reader's language, every page and file in that language shows
 // that text, not the record's own: the lists (cards, /compare, the feed) as the incident's page does,
 // and the affected list's words (its unit, roles, measures) with them. An original shown on purpose
 // (a quote's, a translation's) is in an element of its own language, so it is left out here.
 
-const baseURL = inject("baseURL");
+const baseURL = fileServer().baseURL;
 type Doc = { record: { incident: { title: string } }; translations?: { ru?: { incident?: { title?: string }; shape?: Record<string, string | { text: string }> } } };
 
 /** A page's HTML before its payload, without the parts marked as in English (originals, quotes, untranslated texts). */

@@ -1,5 +1,5 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { expectNoSidewaysScroll } from "./support/fits";
@@ -7,10 +7,11 @@ import { SECOND_SLUG, SECOND_TITLE, TITLE } from "./support/contract";
 import { visibleText } from "./support/html";
 import { everyListPage } from "./support/list-pages";
 import { postLookup } from "./support/lookup";
+import { fileServer } from "./support/file-server";
 
 // The second shipped incident (ChatGPT, 20 March 2023) on the production server: its page, its
 // exports, its lookup (no list is published: never "not affected"), its card on the front page.
-const baseURL = inject("baseURL");
+const baseURL = fileServer().baseURL;
 const page = `/incidents/${SECOND_SLUG}`;
 const get = async (path: string, accept = "text/html") => {
   const response = await fetch(new URL(path, baseURL), { headers: { accept } });

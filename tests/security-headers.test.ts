@@ -1,14 +1,15 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_POLICY, EXPORT_POLICY, STRICT_TRANSPORT_SECURITY } from "@/http/security-headers";
 import { sampleAccountIds, sampleRows } from "./support/sample";
 import { launchBrowser } from "./support/browser";
 import { INCIDENT_PATH, SLUG } from "./support/contract";
 import { elementsWith } from "./support/html";
 import { linksFor, newClient, postLookup } from "./support/lookup";
+import { fileServer } from "./support/file-server";
 
-const baseURL = inject("baseURL");
+const baseURL = fileServer().baseURL;
 const LOOKUP = `${INCIDENT_PATH}/lookup`;
 const EXPORT = `${INCIDENT_PATH}/export.html`;
 const TOKYO_OFFLINE = "2026-09-09T14:00Z";

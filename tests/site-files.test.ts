@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "./support/process";
 import { type OwnServer, startOwnServer } from "./support/own-server";
+import { fileServer } from "./support/file-server";
 
 // The files a site serves at its root: robots.txt for everyone, security.txt (RFC 9116) only with a
 // contact its operator configured; an address nobody gave is never invented.
 
-const baseURL = inject("baseURL");
+const baseURL = fileServer().baseURL;
 let own: OwnServer;
 beforeAll(async () => {
   const port = await freePort();

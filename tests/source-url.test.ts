@@ -1,18 +1,19 @@
 import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
 import { micromark } from "micromark";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { callApi, testIncident, tokenAdd } from "./support/api";
 import { newEditor } from "./support/editor";
 import { submitForm } from "./support/forms";
 import { elementWith, elementsWith } from "./support/html";
 import { newClient } from "./support/lookup";
+import { fileServer } from "./support/file-server";
 
 // A source's address is a link in every export. The API and the editor take one only as a valid
 // absolute http(s) URL as written and say what to write instead; an address a database already
 // holds raw (written before that check) leaves in every export percent-encoded.
 
-const baseURL = inject("baseURL");
+const baseURL = fileServer().baseURL;
 const RAW = "https://example.com/<img src=x onerror=alert(1)>";
 const ENCODED = "https://example.com/%3Cimg%20src=x%20onerror=alert(1)%3E";
 const source = (url: string | null) => ({ number: 1, publisher: "Example", title: "Report", author: null, publishedOn: "2026-10-01", url, note: null });
@@ -75,7 +76,7 @@ describe("a source's address", () => {
     const { slug, version } = await draft();
     const added = await callApi("POST", `/incidents/${slug}/sources`, { token, body: { version, item: source(ENCODED) } });
     await callApi("POST", `/incidents/${slug}/publish`, { token, body: { version: added.body.version } });
-    const db = new Database(inject("databasePath"));
+    const db = new Database(fileServer().databasePath);
     try {
       db.prepare("UPDATE source SET url = ? WHERE url = ?").run(RAW, ENCODED);
     } finally {

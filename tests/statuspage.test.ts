@@ -1,18 +1,19 @@
 import { randomBytes } from "node:crypto";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { IMPACTS, STATUSPAGE_SCHEMAS, type StatuspageAnswer } from "@/domain/statuspage";
 import { callApi, testIncident, tokenAdd } from "./support/api";
 import { CLIENTS, DOCUMENTED } from "./support/statuspage-contract";
+import { fileServer } from "./support/file-server";
 
 // The Statuspage-compatible answers from the production server, read as Statuspage's clients read
 // them. Other files publish incidents on this server too: this one looks only for its own.
-const baseURL = inject("baseURL");
+const baseURL = fileServer().baseURL;
 const slug = `queue-stall-${randomBytes(4).toString("hex")}`;
 const ANSWERS = Object.keys(STATUSPAGE_SCHEMAS) as StatuspageAnswer[];
 let token: string;
 let version: number;
 
-/** Now, to the minute, as an update's time: the newest incident on the shared server. */
+/** Now, to the minute, as an update's time: the newest incident on the file's server. */
 const minute = (offset: number) => new Date(Math.floor(Date.now() / 60_000) * 60_000 + offset * 60_000).toISOString().slice(0, 16) + "Z";
 const posted = { first: minute(0), second: minute(1), third: minute(2) };
 

@@ -1,16 +1,17 @@
 import path from "node:path";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { expectNoSidewaysScroll } from "./support/fits";
 import { SECOND_TITLE, SLUG, THIRD_SLUG, THIRD_TITLE } from "./support/contract";
 import { visibleText } from "./support/html";
 import { everyListPage } from "./support/list-pages";
+import { fileServer } from "./support/file-server";
 
 // The third shipped incident, an outage of another kind (Fastly, 8 June 2021), on the production
 // server: its timeline to the minute, its lengths, its card, its row in /compare, in Chromium.
-const baseURL = inject("baseURL");
+const baseURL = fileServer().baseURL;
 const SCREENSHOTS = path.resolve("test-results/screenshots");
 const page = `/incidents/${THIRD_SLUG}`;
 const get = async (at: string) => (await fetch(new URL(at, baseURL))).text();

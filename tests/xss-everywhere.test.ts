@@ -1,19 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { micromark } from "micromark";
 import type { Browser, BrowserContext, Dialog, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hostileRecord } from "@/tests/support/publish-kit";
 import { callApi, postRecord, tokenAdd } from "./support/api";
 import { launchBrowser } from "./support/browser";
 import { signInAsNewEditor } from "./support/editor";
 import { newClient } from "./support/lookup";
+import { fileServer } from "./support/file-server";
 
 // Every way a text could turn into script: a tag with a handler, a script element, a javascript:
 // link in Markdown, an attribute break-out, and Markdown emphasis to show Markdown still renders.
 const IMG = "<img src=x onerror=alert(1)>";
 const PAYLOAD = `${IMG} <script>alert(2)</script> [go](javascript:alert(3)) "><svg onload=alert(4)> **bold**`;
 
-const baseURL = inject("baseURL");
+const baseURL = fileServer().baseURL;
 const slug = `xss-${randomUUID().slice(0, 8)}`;
 let browser: Browser;
 let context: BrowserContext;

@@ -2,16 +2,16 @@ import { spawnSync } from "node:child_process";
 import type { AffectedShape } from "@/domain/record/affected-shape";
 import { GLM_SHAPE } from "./shapes";
 import { randomUUID } from "node:crypto";
-import { inject } from "vitest";
 import { COLLECTION_NAMES } from "@/domain/record/collections";
 import type { IncidentRecord } from "@/domain/record/record";
+import { fileServer } from "./file-server";
 
 /** A bearer token made the way an administrator would: npm run token:add against the test database. */
 export function tokenAdd(scope: "read" | "write"): string {
   const result = spawnSync(
     process.execPath,
     ["--import", "./scripts/register.mjs", "scripts/token-add.ts", "--name", `test-${scope}-${randomUUID().slice(0, 8)}`, "--scope", scope],
-    { encoding: "utf8", env: { ...process.env, DATABASE_URL: inject("databasePath"), NODE_ENV: "production" } },
+    { encoding: "utf8", env: { ...process.env, DATABASE_URL: fileServer().databasePath, NODE_ENV: "production" } },
   );
   if (result.status !== 0) throw new Error(result.stderr);
   return result.stdout.trim();
@@ -24,7 +24,7 @@ export async function callApi(
   { token, body, contentType }: { token?: string; body?: unknown; contentType?: string } = {},
 ): Promise<{ response: Response; body: Record<string, unknown> }> {
   const type = contentType ?? (body === undefined ? undefined : "application/json");
-  const response = await fetch(new URL(`/api/v1${path}`, inject("baseURL")), {
+  const response = await fetch(new URL(`/api/v1${path}`, fileServer().baseURL), {
     method,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(type ? { "content-type": type } : {}) },
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { expect, inject } from "vitest";
+import { fileServer } from "./file-server";
 
 /** A fresh editor, made the way an administrator would: user:add with the password on stdin. */
 export function newEditor(): { email: string; password: string } {
@@ -13,7 +14,7 @@ export function newEditor(): { email: string; password: string } {
     {
       encoding: "utf8",
       input: `${password}\n`,
-      env: { ...process.env, DATABASE_URL: inject("databasePath"), LOOKUP_SECRET: inject("lookupSecret"), NODE_ENV: "production" },
+      env: { ...process.env, DATABASE_URL: fileServer().databasePath, LOOKUP_SECRET: inject("lookupSecret"), NODE_ENV: "production" },
     },
   );
   expect(run.status, run.stderr).toBe(0);

@@ -1,6 +1,7 @@
-import { expect, inject } from "vitest";
+import { expect} from "vitest";
 import { elementsWith } from "./html";
 import { newClient } from "./lookup";
+import { fileServer } from "./file-server";
 
 export type Post = { response: Response; html: string; setCookies: string[] };
 
@@ -8,7 +9,7 @@ export type Post = { response: Response; html: string; setCookies: string[] };
 export async function submitForm(
   pagePath: string,
   fields: Record<string, string>,
-  { client = newClient(), headers = {}, baseURL = inject("baseURL"), origin }: { client?: string; headers?: Record<string, string>; baseURL?: string; origin?: string } = {},
+  { client = newClient(), headers = {}, baseURL = fileServer().baseURL, origin }: { client?: string; headers?: Record<string, string>; baseURL?: string; origin?: string } = {},
 ): Promise<Post> {
   const page = await fetch(new URL(pagePath, baseURL), { headers: { "x-forwarded-for": client, ...headers }, redirect: "manual" });
   expect(page.status, `GET ${pagePath}`).toBe(200);

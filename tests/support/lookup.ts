@@ -1,7 +1,8 @@
 import { randomInt } from "node:crypto";
 import { inject } from "vitest";
+import { fileServer } from "./file-server";
 
-const baseURL = inject("baseURL");
+const baseURL = fileServer().baseURL;
 // Each test file loads this module afresh, so the counter starts from a random point per file.
 let clients = randomInt(0, 2 ** 24 - 4096);
 
@@ -34,7 +35,7 @@ const SYSTEM = { kind: "system", name: "lookup-test" } as const;
 export async function linksFor(slug: string, accountIds: string[], { expiresAt = new Date(Date.now() + 3600_000) } = {}): Promise<string[]> {
   const { openDatabase } = await import("@/db/client");
   const { issueLinks } = await import("@/lookup/proof/links");
-  const db = openDatabase(inject("databasePath"));
+  const db = openDatabase(fileServer().databasePath);
   try {
     const { links } = issueLinks(db, SYSTEM, { slug, accountIds, expiresAt, origin: baseURL, secret: inject("lookupSecret") });
     return links.map((l) => l.link);

@@ -1,5 +1,5 @@
 import net from "node:net";
-import { inject } from "vitest";
+import { fileServer } from "./file-server";
 
 export type RawAnswer = { status: number; headers: Map<string, string>; body: string };
 
@@ -38,7 +38,7 @@ export function parseAnswer(bytes: Buffer): RawAnswer {
  * answer that comes before a body is complete shows, since the socket stays open until it comes.
  */
 export function rawRequest(bytes: string | Buffer, { timeoutMs = 20_000 } = {}): Promise<RawAnswer> {
-  const url = new URL(inject("baseURL"));
+  const url = new URL(fileServer().baseURL);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(url.port), url.hostname);
     const chunks: Buffer[] = [];

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { inject } from "vitest";
+import { fileServer } from "./file-server";
 
 /**
  * A server's log once `ready` holds of it. Its output reaches us through a pipe, so the line of a
@@ -14,6 +14,6 @@ export async function logWhen(read: () => string, ready: (log: string) => boolea
   }
 }
 
-/** The shared server's log (tests/setup/global-setup.ts writes it to a file) once `ready` holds of it. */
+/** The file's server's log (tests/setup/file-server.ts has it written to a file) once `ready` holds of it. */
 export const serverLog = (ready: (log: string) => boolean = () => true): Promise<string> =>
-  logWhen(() => fs.readFileSync(inject("serverLogPath"), "utf8"), ready);
+  logWhen(() => fs.readFileSync(fileServer().serverLogPath, "utf8"), ready);
