@@ -15,7 +15,8 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["{lib,i18n,config,domain,db,lookup,notify,view,components,publish,http,scripts}/**/*.test.{ts,tsx}"], environment: "node" },
+        // Files run side by side on a machine's cores: a test that takes 2 s alone may take 10 among them.
+        test: { name: "unit", include: ["{lib,i18n,config,domain,db,lookup,notify,view,components,publish,http,scripts}/**/*.test.{ts,tsx}"], environment: "node", testTimeout: 30_000 },
       },
       {
         resolve: { alias },
