@@ -91,8 +91,9 @@ describe("two server processes on one database", () => {
   it("take a lookup session that one of them ended at sign-out at neither", async () => {
     const opened = await fetch(new URL(`/incidents/${SLUG}/lookup/link?token=${linkFor(sampleAccountIds()[2] as string)}`, first.baseURL), { redirect: "manual", headers: { "x-forwarded-for": "127.9.0.9" } });
     const cookie = opened.headers.getSetCookie()[0]?.split(";")[0] ?? "";
+    let clients = 10;
     const withCookie = (server: OwnServer) =>
-      fetch(new URL(`/api/incidents/${SLUG}/lookup`, server.baseURL), { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": "127.9.0.10", cookie }, body: "{}" });
+      fetch(new URL(`/api/incidents/${SLUG}/lookup`, server.baseURL), { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": `127.9.0.${++clients}`, cookie }, body: "{}" });
     expect((await withCookie(second as OwnServer)).status).toBe(200);
     expect((await signOut(SLUG, cookie, first.baseURL)).status).toBe(303);
     for (const server of [first, second as OwnServer]) expect((await withCookie(server)).status).toBe(403);

@@ -34,6 +34,9 @@ describe("PostgreSQL's schema", () => {
     await migrate(drizzle({ client }), { migrationsFolder: "db/pg/migrations" });
     const pgColumns = (await client.query("SELECT table_name AS table, column_name AS name, (is_nullable = 'NO')::int AS notnull FROM information_schema.columns WHERE table_schema = 'public'")).rows;
     const pgIndexes = (await client.query("SELECT indexname AS name FROM pg_indexes WHERE schemaname = 'public'")).rows.map((r: { name: string }) => r.name);
+    // SQLite's inserts name a new row's id as NULL: every table with an id takes the next one (migration 0002).
+    const identities = (await client.query("SELECT table_name AS name FROM information_schema.columns WHERE table_schema = 'public' AND is_identity = 'YES' ORDER BY 1")).rows;
+    const nextIds = (await client.query("SELECT event_object_table AS name FROM information_schema.triggers WHERE trigger_name = event_object_table || '_next_id' ORDER BY 1")).rows;
     await client.end();
     const sqliteColumns = t.db.$client
       .prepare(`SELECT m.name AS "table", c.name AS name, c."notnull" AS "notnull" FROM sqlite_master m JOIN pragma_table_info(m.name) c WHERE m.type = 'table'`)
@@ -43,5 +46,7 @@ describe("PostgreSQL's schema", () => {
     expect(norm(pgColumns)).toEqual(norm(sqliteColumns));
     const named = z.array(z.string()).parse(sqliteIndexes).filter((n) => !OWN.test(n));
     for (const index of named) expect(pgIndexes, index).toContain(index);
+    expect(nextIds).toEqual(identities);
+    expect(identities.length).toBeGreaterThan(20);
   }, 60_000);
 });

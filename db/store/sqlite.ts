@@ -1,0 +1,59 @@
+import type Database from "better-sqlite3";
+import type { AsyncRemoteCallback } from "drizzle-orm/sqlite-proxy";
+import { openDatabase } from "../client";
+import { statement } from "../statements";
+import { type Executor, type Store, Turns, txOf } from "./store";
+
+function executor(client: Database.Database, turns?: Turns): Executor {
+  const turn = <T>(work: () => T): Promise<T> => (turns ? turns.take(async () => work()) : Promise.resolve().then(work));
+  const drizzleCall: AsyncRemoteCallback = (sql, params, method) =>
+    turn(() => {
+      const s = statement(client, sql);
+      if (!s.reader) {
+        s.run(...params);
+        return { rows: [] };
+      }
+      // drizzle's proxy takes a `get` as one row, or undefined when there is none (sqlite-proxy/session.js).
+      if (method === "get") return { rows: s.raw(true).get(...params) as unknown[] };
+      return { rows: s.raw(true).all(...params) };
+    });
+  return {
+    drizzle: drizzleCall,
+    objects: (sql, params) => turn(() => statement(client, sql).raw(false).all(...params)),
+    changes: (sql, params) => turn(() => statement(client, sql).run(...params).changes),
+  };
+}
+
+/**
+ * SQLite's store: one connection writes, under turns, so no other request's statement lands inside
+ * a transaction between two of its awaits; another reads, each read one WAL snapshot.
+ */
+export function sqliteStore(file: string): Store {
+  const writer = openDatabase(file).$client;
+  const reader = openDatabase(file).$client;
+  const writes = new Turns();
+  const reads = new Turns();
+  const inWrite = txOf(executor(writer));
+  const inRead = txOf(executor(reader));
+  const within = <T>(client: Database.Database, begin: string, tx: typeof inWrite, body: (tx: typeof inWrite) => Promise<T>) => async () => {
+    client.prepare(begin).run();
+    try {
+      const done = await body(tx);
+      client.prepare("COMMIT").run();
+      return done;
+    } catch (error) {
+      if (client.inTransaction) client.prepare("ROLLBACK").run();
+      throw error;
+    }
+  };
+  return {
+    engine: "sqlite",
+    q: txOf(executor(writer, writes)),
+    read: (body) => reads.take(within(reader, "BEGIN", inRead, body)),
+    write: (body) => writes.take(within(writer, "BEGIN IMMEDIATE", inWrite, body)),
+    close: async () => {
+      await writes.take(async () => writer.close());
+      await reads.take(async () => reader.close());
+    },
+  };
+}
