@@ -3,9 +3,10 @@ import { english } from "./say-in";
 
 /**
  * The one error type the domain verbs throw; http/domain-problem maps it to HTTP in one place.
- * "busy": the database stayed held by another change past the wait, and nothing was changed.
+ * "busy": the database stayed held by another change past the wait, and nothing was changed;
+ * "unavailable": the database could not be reached (a PostgreSQL server restarting), and nothing was changed.
  */
-export type DomainErrorCode = "unauthenticated" | "forbidden" | "not-found" | "conflict" | "invalid" | "busy";
+export type DomainErrorCode = "unauthenticated" | "forbidden" | "not-found" | "conflict" | "invalid" | "busy" | "unavailable";
 
 /** A field's problem: where, in English (logs, English callers), and as a sentence for any language when known. */
 export type FieldError = { field: string; message: string; said?: Said };

@@ -10,6 +10,7 @@ const STATUS: Record<DomainErrorCode, [number, string]> = {
   conflict: [409, "Conflict"],
   invalid: [400, "Bad Request"],
   busy: [503, "Service Unavailable"],
+  unavailable: [503, "Service Unavailable"],
 };
 
 /** Seconds a client should wait before sending a change the database was too busy to take. */
@@ -38,7 +39,7 @@ export function domainProblemParts(error: DomainError, locale: Locale = DEFAULT_
   const headers: Record<string, string> =
     error.code === "unauthenticated"
       ? { "www-authenticate": 'Bearer realm="aftermath"' }
-      : error.code === "busy"
+      : error.code === "busy" || error.code === "unavailable"
         ? { "retry-after": String(BUSY_RETRY_AFTER_SECONDS) }
         : {};
   const { detail, errors } = domainWords(error, locale);

@@ -1,20 +1,33 @@
 import type { AsyncRemoteCallback } from "drizzle-orm/sqlite-proxy";
+import { DomainError } from "@/domain/errors";
 import type pg from "pg";
 import { type Executor, type Store, txOf } from "../store/store";
 import type { PgDb } from "./connect";
 import { numbered } from "./placeholders";
+import { isUnreachable, reachable } from "./unreachable";
 
 function executor(on: pg.Pool | pg.PoolClient): Executor {
-  const drizzleCall: AsyncRemoteCallback = async (sql, params, method) => {
-    const { rows } = await on.query<unknown[]>({ text: numbered(sql), values: params, rowMode: "array" });
-    // drizzle's proxy takes a `get` as one row, or undefined when there is none (sqlite-proxy/session.js).
-    return { rows: method === "get" ? (rows[0] as unknown[]) : rows };
-  };
+  const drizzleCall: AsyncRemoteCallback = (sql, params, method) =>
+    reachable(async () => {
+      const { rows } = await on.query<unknown[]>({ text: numbered(sql), values: params, rowMode: "array" });
+      // drizzle's proxy takes a `get` as one row, or undefined when there is none (sqlite-proxy/session.js).
+      return { rows: method === "get" ? (rows[0] as unknown[]) : rows };
+    });
   return {
     drizzle: drizzleCall,
-    objects: async (sql, params) => (await on.query({ text: numbered(sql), values: params })).rows,
-    changes: async (sql, params) => (await on.query({ text: numbered(sql), values: params })).rowCount ?? 0,
+    objects: (sql, params) => reachable(async () => (await on.query({ text: numbered(sql), values: params })).rows),
+    changes: (sql, params) => reachable(async () => (await on.query({ text: numbered(sql), values: params })).rowCount ?? 0),
   };
+}
+
+/** A COMMIT whose answer is lost may have been applied: the writer is told so, never "nothing was changed". */
+async function committed(client: pg.PoolClient): Promise<void> {
+  try {
+    await client.query("COMMIT");
+  } catch (error) {
+    if (isUnreachable(error)) throw new DomainError("unavailable", { key: "problems.commitUnknown" });
+    throw error;
+  }
 }
 
 /**
@@ -25,18 +38,22 @@ function executor(on: pg.Pool | pg.PoolClient): Executor {
 export function postgresStore(db: PgDb): Store {
   const pool = db.$client;
   const within = async <T>(begin: string, body: (tx: ReturnType<typeof txOf>) => Promise<T>): Promise<T> => {
-    const client = await pool.connect();
+    const client = await reachable(() => pool.connect());
     let broken = false;
+    // A checked-out connection that dies emits its error on itself; unheard, it would end the process.
+    const lost = () => (broken = true);
+    client.on("error", lost);
     try {
-      await client.query(begin);
+      await reachable(() => client.query(begin));
       const done = await body(txOf(executor(client)));
-      await client.query("COMMIT");
+      await committed(client);
       return done;
     } catch (error) {
       // A connection that cannot even roll back is dropped from the pool, not handed to the next request.
       await client.query("ROLLBACK").catch(() => (broken = true));
       throw error;
     } finally {
+      client.off("error", lost);
       client.release(broken);
     }
   };
