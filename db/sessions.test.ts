@@ -17,9 +17,9 @@ const T0 = Date.UTC(2026, 8, 10, 9, 0);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aftermath-sessions-test-"));
 let db: Db;
 
-beforeAll(() => {
+beforeAll(async () => {
   const env = readEnv({ DATABASE_URL: path.join(dir, "aftermath.db"), LOOKUP_SECRET: "s".repeat(40) });
-  prepareDatabase({ env, seed: false });
+  await prepareDatabase({ env, seed: false });
   db = openDatabase(databasePath(env));
 });
 afterAll(() => {

@@ -13,10 +13,10 @@ const PASSWORD = "a long enough passphrase";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aftermath-users-test-"));
 let db: Db;
 
-beforeAll(() => {
+beforeAll(async () => {
   // Seeded like a real first start: the shipped incident, and no one to sign in as.
   const env = readEnv({ DATABASE_URL: path.join(dir, "aftermath.db"), LOOKUP_SECRET: "u".repeat(40) });
-  prepareDatabase({ env });
+  await prepareDatabase({ env });
   db = openDatabase(databasePath(env));
 });
 afterAll(() => {

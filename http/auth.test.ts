@@ -92,9 +92,9 @@ describe("userFromCookieHeader", () => {
   let rawId: string;
   const now = Date.now();
 
-  beforeAll(() => {
+  beforeAll(async () => {
     const env = readEnv({ DATABASE_URL: path.join(dir, "aftermath.db"), LOOKUP_SECRET: "a".repeat(40) });
-    prepareDatabase({ env, seed: false });
+    await prepareDatabase({ env, seed: false });
     db = openDatabase(databasePath(env));
     const u = db.insert(user).values({ email: "ed@example.com", passwordHash: "x", role: "editor" }).returning().get();
     rawId = createSession(db, u.id, now);

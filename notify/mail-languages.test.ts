@@ -31,7 +31,7 @@ beforeAll(async () => {
   await affectedIncident(t.db, SLUG, [A, B]);
 });
 afterAll(async () => {
-  smtp.close();
+  await smtp.close();
   await receiver.close();
 });
 

@@ -6,7 +6,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 let eslint: ESLint;
 beforeAll(() => {
-  eslint = new ESLint({ cwd: process.cwd() });
+  // The probes are not on disk, so the type-aware rule cannot read them: it is off here, the rest as configured.
+  eslint = new ESLint({
+    cwd: process.cwd(),
+    overrideConfig: { files: ["**/*.{ts,tsx}"], languageOptions: { parserOptions: { projectService: false } }, rules: { "@typescript-eslint/no-floating-promises": "off" } },
+  });
 }, 60_000);
 
 async function errorsOf(rule: string, filePath: string, code: string): Promise<string[]> {

@@ -63,7 +63,7 @@ function route(req: IncomingMessage, res: EdgeResponse, { answers, handle, trust
   // and none to copy into each of the answer's async steps.
   if (cached && "refuse" in cached) return res.answer(cached.refuse);
   if (cached) return void answers(cached, req, res).catch((error: unknown) => res.fail(error));
-  withNote(res.note, () => passToNext(handle, req, res).catch((error: unknown) => res.fail(error)));
+  void withNote(res.note, () => passToNext(handle, req, res).catch((error: unknown) => res.fail(error)));
 }
 
 type Options = { answers: Answers; handle: Handle; trustProxy: boolean; dev: boolean };
