@@ -61,7 +61,7 @@ describe.each(engines)("RateLimiter ($name)", (engine) => {
     expect(await engine.held(l.scope)).toBe(0);
   });
 
-  it("counts across connections to the same database, as processes and machines do", async () => {
+  it("counts across connections to the same database, as processes and machines do, and forgets nothing when one closes", async () => {
     const scope = `shared-${++scopes}`;
     const other = engine.other();
     try {
@@ -72,6 +72,12 @@ describe.each(engines)("RateLimiter ($name)", (engine) => {
       expect(answers).toEqual([true, true, true, true, false]);
     } finally {
       await other.close();
+    }
+    const reopened = engine.other();
+    try {
+      expect(await allowed(new RateLimiter(reopened.buckets, scope, 4), "k", 1)).toBe(false);
+    } finally {
+      await reopened.close();
     }
   });
 

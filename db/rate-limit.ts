@@ -14,8 +14,8 @@ export type BucketArgs = { scope: string; key: string; limit: number; now: numbe
 
 /** Each engine's statements for the buckets (this file's for SQLite, db/pg/buckets.ts for PostgreSQL). */
 export type Buckets = {
-  /** Takes a token if the refilled bucket holds one; says what it holds after. */
-  take(b: BucketArgs): Promise<{ taken: boolean; tokens: number }>;
+  /** Takes a token if the refilled bucket holds one; says what it holds after (null: refused, and the bucket was gone when read). */
+  take(b: BucketArgs): Promise<{ taken: boolean; tokens: number | null }>;
   forget(b: Pick<BucketArgs, "scope" | "key">): Promise<void>;
   /** Drops the scope's full buckets: they carry no state. */
   prune(b: Omit<BucketArgs, "key">): Promise<void>;
@@ -30,7 +30,9 @@ const HELD_SQL = `SELECT ${REFILLED} AS tokens FROM rate_bucket WHERE scope = :s
 const FORGET_SQL = "DELETE FROM rate_bucket WHERE scope = :scope AND key = :key";
 const PRUNE_SQL = `DELETE FROM rate_bucket WHERE scope = :scope AND ${REFILLED} >= :limit`;
 
-export const heldTokens = z.object({ tokens: z.number() });
+const heldTokens = z.object({ tokens: z.number() });
+/** A bucket's count as read; null when there was no row to read. */
+export const heldOf = (row: unknown): number | null => (row === undefined ? null : heldTokens.parse(row).tokens);
 const made = new WeakMap<Database.Database, Buckets>();
 
 /** SQLite's buckets: statements compiled once per connection. */
@@ -42,7 +44,7 @@ export function sqliteBuckets(db: Db): Buckets {
   const buckets: Buckets = {
     take: async (b) => {
       const taken = s.take.get(b);
-      return { taken: taken !== undefined, tokens: heldTokens.parse(taken ?? s.held.get(b)).tokens };
+      return { taken: taken !== undefined, tokens: heldOf(taken ?? s.held.get(b)) };
     },
     forget: async (b) => void s.forget.run(b),
     prune: async (b) => void s.prune.run(b),
@@ -75,7 +77,9 @@ export class RateLimiter {
     if (!this.enabled) return { allowed: true, limit: 0, remaining: 0, resetSeconds: 0, retryAfterSeconds: 0 };
     const args = { scope: this.scope, key, limit: this.limit, now, perMs: this.perMs };
     if (++this.takes % PRUNE_EVERY === 0) await this.buckets.prune({ scope: this.scope, limit: this.limit, now, perMs: this.perMs });
-    const { taken: allowed, tokens } = await this.buckets.take(args);
+    const { taken: allowed, tokens: held } = await this.buckets.take(args);
+    // Refused, and the bucket gone before its count was read (forgotten or pruned meanwhile): it is full again.
+    const tokens = held ?? this.limit;
     return {
       allowed,
       limit: this.limit,

@@ -4,7 +4,7 @@ import { english } from "./say-in";
 /**
  * The one error type the domain verbs throw; http/domain-problem maps it to HTTP in one place.
  * "busy": the database stayed held by another change past the wait, and nothing was changed;
- * "unavailable": the database could not be reached (a PostgreSQL server restarting), and nothing was changed.
+ * "unavailable": the database could not be reached (a PostgreSQL server restarting); a write's sentence says whether it may have been saved.
  */
 export type DomainErrorCode = "unauthenticated" | "forbidden" | "not-found" | "conflict" | "invalid" | "busy" | "unavailable";
 

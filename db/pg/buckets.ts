@@ -1,4 +1,5 @@
-import { heldTokens, type Buckets } from "../rate-limit";
+import { type Buckets, heldOf } from "../rate-limit";
+import { reachable } from "./unreachable";
 import type { PgDb } from "./connect";
 
 // SQLite's statements (db/rate-limit.ts) in PostgreSQL's words: one upsert takes a token, under the
@@ -17,13 +18,14 @@ const PRUNE = `DELETE FROM rate_bucket WHERE scope = $1 AND ${refilled("$2", "$3
 export function postgresBuckets(db: PgDb): Buckets {
   const pool = db.$client;
   return {
-    take: async (b) => {
-      const values = [b.scope, b.key, b.limit, b.now, b.perMs];
-      const taken = (await pool.query({ name: "bucket-take", text: TAKE, values })).rows[0] as unknown;
-      const held = taken ?? (await pool.query({ name: "bucket-held", text: HELD, values })).rows[0];
-      return { taken: taken !== undefined, tokens: heldTokens.parse(held).tokens };
-    },
-    forget: async (b) => void (await pool.query({ name: "bucket-forget", text: FORGET, values: [b.scope, b.key] })),
-    prune: async (b) => void (await pool.query({ name: "bucket-prune", text: PRUNE, values: [b.scope, b.limit, b.now, b.perMs] })),
+    take: (b) =>
+      reachable(async () => {
+        const values = [b.scope, b.key, b.limit, b.now, b.perMs];
+        const taken: unknown = (await pool.query({ name: "bucket-take", text: TAKE, values })).rows[0];
+        const held: unknown = taken ?? (await pool.query({ name: "bucket-held", text: HELD, values })).rows[0];
+        return { taken: taken !== undefined, tokens: heldOf(held) };
+      }),
+    forget: (b) => reachable(async () => void (await pool.query({ name: "bucket-forget", text: FORGET, values: [b.scope, b.key] }))),
+    prune: (b) => reachable(async () => void (await pool.query({ name: "bucket-prune", text: PRUNE, values: [b.scope, b.limit, b.now, b.perMs] }))),
   };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type Claims, claimedRow } from "../outbox/claim";
 import type { PgDb } from "./connect";
+import { reachable } from "./unreachable";
 
 // SQLite's claim (db/outbox/claim.ts) on PostgreSQL: the due rows are locked as they are read, and
 // rows another worker holds locked are skipped, not waited for, so workers on several machines
@@ -17,10 +18,10 @@ const DEAD = `UPDATE outbox_message SET state = 'dead', lease = NULL, recipient 
 /** PostgreSQL's claims: each statement named, so every connection of the pool prepares it once. */
 export function postgresClaims(db: PgDb): Claims {
   const pool = db.$client;
-  const changed = async (name: string, text: string, values: unknown[]) => ((await pool.query({ name, text, values })).rowCount ?? 0) > 0;
+  const changed = (name: string, text: string, values: unknown[]) => reachable(async () => ((await pool.query({ name, text, values })).rowCount ?? 0) > 0);
   return {
-    claimDue: async ({ channel, now, lease, leaseMs, limit }) =>
-      z.array(claimedRow).parse((await pool.query({ name: "outbox-claim", text: CLAIM, values: [lease, now + leaseMs, channel, now, limit] })).rows),
+    claimDue: ({ channel, now, lease, leaseMs, limit }) =>
+      reachable(async () => z.array(claimedRow).parse((await pool.query({ name: "outbox-claim", text: CLAIM, values: [lease, now + leaseMs, channel, now, limit] })).rows)),
     sent: (m) => changed("outbox-sent", SENT, [m.id, m.lease, m.at.toISOString()]),
     retry: (m) => changed("outbox-retry", RETRY, [m.id, m.lease, m.dueAt, m.error]),
     defer: (m) => changed("outbox-defer", DEFER, [m.id, m.lease, m.dueAt]),

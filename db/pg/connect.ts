@@ -22,7 +22,9 @@ const types = {
 
 /** A pool on DATABASE_URL's server, with drizzle over PostgreSQL's tables (db/pg/schema, written from SQLite's). */
 export function openPostgres(url: string, { max = 10, name = "aftermath" }: { max?: number; name?: string } = {}): PgDb {
-  const pool = new pg.Pool({ connectionString: url, max, types, application_name: name, connectionTimeoutMillis: 5_000 });
+  // A connection dropped without a word (a firewall, a failover) would hang its query for ever:
+  // keepalives find it, and a query gets no more than a minute.
+  const pool = new pg.Pool({ connectionString: url, max, types, application_name: name, connectionTimeoutMillis: 5_000, keepAlive: true, keepAliveInitialDelayMillis: 10_000, query_timeout: 60_000 });
   // An idle connection the server drops (a restart, a failover) is discarded by the pool; without a
   // listener its error would end the process.
   pool.on("error", () => undefined);

@@ -91,7 +91,7 @@ describe("npm run db:copy", () => {
     expect(await contents(server.url)).toEqual(before);
   }, 120_000);
 
-  it("leaves the target as it was when a table fails late in the copy, and copies whole once it can", async () => {
+  it("leaves no data in the target when a table fails late in the copy, and copies whole once it can", async () => {
     await admin("CREATE DATABASE second");
     const second = server.url.replace(/\/aftermath$/, "/second");
     const migrate = spawnSync(process.execPath, ["--import", "./scripts/register.mjs", "scripts/prepare-db.ts", "--no-seed"], { encoding: "utf8", env: { ...process.env, NODE_ENV: "production", DATABASE_URL: second } });

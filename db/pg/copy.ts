@@ -25,6 +25,11 @@ function field(value: unknown): string {
   throw new CopyRefused(`a value of type ${typeof value} has no place in PostgreSQL's columns`);
 }
 
+async function refuseHeld(on: Pick<PgDb["$client"], "query">, table: string): Promise<void> {
+  const held = count.parse((await on.query(`SELECT count(*) AS n FROM ${q(table)}`)).rows[0]).n;
+  if (held > 0) throw new CopyRefused(`the PostgreSQL database already holds data (${held} rows in ${table}): db:copy copies into an empty database only`);
+}
+
 function* lines(rows: Iterable<unknown[]>): Generator<string> {
   let chunk = "";
   for (const row of rows) {
@@ -40,22 +45,22 @@ function* lines(rows: Iterable<unknown[]>): Generator<string> {
 /**
  * Copies every table of a SQLite database into an empty PostgreSQL one, all or nothing: the target
  * is migrated, then one PostgreSQL transaction takes every row, read from one SQLite snapshot
- * (writers may go on meanwhile), checks the counts and commits. A failure or a kill leaves the target as it was.
+ * (writers may go on meanwhile), checks the counts and commits. A failure or a kill leaves none of the data (the target may be migrated).
  */
 export async function copyToPostgres(source: Database.Database, target: PgDb, { onTable }: { onTable?: (t: CopiedTable) => void } = {}): Promise<CopiedTable[]> {
-  await migratePostgres(target);
   const tables = sqliteTables().map((t) => {
     const c = getTableConfig(t);
     return { name: c.name, columns: c.columns.map((col) => col.name), identity: c.columns.some((col) => col.name === "id" && col.primary) };
   });
+  // Refused before anything is written, migrations included; checked again inside the copy's transaction.
+  const existing = await target.$client.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_name = ANY($1)", [tables.map((t) => t.name)]);
+  for (const { name } of existing.rows) await refuseHeld(target.$client, name);
+  await migratePostgres(target);
   const client = await target.$client.connect();
   source.prepare("BEGIN").run();
   try {
     await client.query("BEGIN");
-    for (const t of tables) {
-      const held = count.parse((await client.query(`SELECT count(*) AS n FROM ${q(t.name)}`)).rows[0]).n;
-      if (held > 0) throw new CopyRefused(`the PostgreSQL database already holds data (${held} rows in ${t.name}): db:copy copies into an empty database only`);
-    }
+    for (const t of tables) await refuseHeld(client, t.name);
     const copied: CopiedTable[] = [];
     for (const t of tables) {
       const cols = t.columns.map(q).join(", ");

@@ -8,13 +8,29 @@ const pg = testPostgres();
 const audit = (db = pg.db) => db.$client.query<{ id: number }>("INSERT INTO audit_entry (actor, action, entity) VALUES ('test', 'update', 'incident') RETURNING id");
 
 describe("postgresGeneration", () => {
-  it("is the newest audit entry's id, a change through another connection seen at the next ask", async () => {
+  it("moves on with every change, one made through another connection seen at the next ask", async () => {
     const generation = postgresGeneration(pg.db);
     const before = await generation();
-    const other = pg.pool(1);
-    const { rows } = await audit(other);
-    expect(await generation()).toBe(rows[0]?.id);
-    expect(rows[0]?.id).toBeGreaterThan(before);
+    await audit(pg.pool(1));
+    expect(await generation()).toBe(before + 1);
+  });
+
+  it("moves on when a change that took its audit id first commits last", async () => {
+    const generation = postgresGeneration(pg.db);
+    const [first, second] = [await pg.pool(1).$client.connect(), await pg.pool(1).$client.connect()];
+    const insert = "INSERT INTO audit_entry (actor, action, entity) VALUES ('test', 'update', 'incident')";
+    await first.query("BEGIN");
+    await first.query(insert);
+    await second.query("BEGIN");
+    // The later change waits for the earlier one's commit (the counter's row), so none can be seen before it.
+    const later = second.query(insert).then(() => second.query("COMMIT"));
+    await new Promise((r) => setTimeout(r, 200));
+    const seen = await generation();
+    await first.query("COMMIT");
+    await later;
+    expect(await generation()).toBe(seen + 2);
+    first.release();
+    second.release();
   });
 
   it("never answers a request with a number older than the last change committed before it asked", async () => {

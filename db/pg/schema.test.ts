@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 // SQLite's full-text index (its texts, stems and shadow tables, kept by triggers) and the migrator's own tables are each engine's own.
-const OWN = /^(sqlite_|search_(text|doc|stem)|__drizzle)/;
+const OWN = /^(sqlite_|search_(text|doc|stem)|__drizzle|aftermath_)/;
 const column = z.object({ table: z.string(), name: z.string(), notnull: z.coerce.number() });
 
 describe("PostgreSQL's schema", () => {

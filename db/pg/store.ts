@@ -1,7 +1,7 @@
 import type { AsyncRemoteCallback } from "drizzle-orm/sqlite-proxy";
 import { DomainError } from "@/domain/errors";
 import type pg from "pg";
-import { type Executor, type Store, txOf } from "../store/store";
+import { type Executor, type Store, type Tx, asBody, outsideBodies, txOf } from "../store/store";
 import type { PgDb } from "./connect";
 import { numbered } from "./placeholders";
 import { isUnreachable, reachable } from "./unreachable";
@@ -20,14 +20,20 @@ function executor(on: pg.Pool | pg.PoolClient): Executor {
   };
 }
 
-/** A COMMIT whose answer is lost may have been applied: the writer is told so, never "nothing was changed". */
+/**
+ * A COMMIT whose answer is lost may have been applied: the writer is told so, never "nothing was
+ * changed". A transaction a failed statement aborted answers COMMIT with ROLLBACK, not an error: a
+ * body that caught that statement's error must not be taken as saved.
+ */
 async function committed(client: pg.PoolClient): Promise<void> {
+  let done: pg.QueryResult;
   try {
-    await client.query("COMMIT");
+    done = await client.query("COMMIT");
   } catch (error) {
     if (isUnreachable(error)) throw new DomainError("unavailable", { key: "problems.commitUnknown" });
     throw error;
   }
+  if (done.command !== "COMMIT") throw new Error("a statement of this transaction failed, so PostgreSQL rolled it back; nothing was saved");
 }
 
 /**
@@ -37,7 +43,7 @@ async function committed(client: pg.PoolClient): Promise<void> {
  */
 export function postgresStore(db: PgDb): Store {
   const pool = db.$client;
-  const within = async <T>(begin: string, body: (tx: ReturnType<typeof txOf>) => Promise<T>): Promise<T> => {
+  const within = async <T>(kind: "read" | "write", begin: string, body: (tx: Tx) => Promise<T>): Promise<T> => {
     const client = await reachable(() => pool.connect());
     let broken = false;
     // A checked-out connection that dies emits its error on itself; unheard, it would end the process.
@@ -45,7 +51,7 @@ export function postgresStore(db: PgDb): Store {
     client.on("error", lost);
     try {
       await reachable(() => client.query(begin));
-      const done = await body(txOf(executor(client)));
+      const done = await asBody(kind, executor(client), body);
       await committed(client);
       return done;
     } catch (error) {
@@ -59,9 +65,9 @@ export function postgresStore(db: PgDb): Store {
   };
   return {
     engine: "postgres",
-    q: txOf(executor(pool)),
-    read: (body) => within("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body),
-    write: (body) => within("BEGIN", body),
+    q: txOf(outsideBodies(executor(pool))),
+    read: (body) => within("read", "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body),
+    write: (body) => within("write", "BEGIN", body),
     close: () => pool.end(),
   };
 }

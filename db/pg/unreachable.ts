@@ -5,7 +5,7 @@ import { DomainError } from "@/domain/errors";
 // SQLSTATEs of a connection exception (class 08) or a server shutting down or starting (57P01-57P03).
 const SOCKET = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
 const SERVER = /^(08...|57P0[123])$/;
-const CLIENT = /Connection terminated|timeout exceeded when trying to connect|not queryable|Client was closed/;
+const CLIENT = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|not queryable|Client was closed/;
 
 export function isUnreachable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

@@ -2,7 +2,7 @@ import type Database from "better-sqlite3";
 import type { AsyncRemoteCallback } from "drizzle-orm/sqlite-proxy";
 import { openDatabase } from "../client";
 import { statement } from "../statements";
-import { type Executor, type Store, Turns, txOf } from "./store";
+import { type Executor, type Store, type Tx, Turns, asBody, outsideBodies, refuseNested, txOf } from "./store";
 
 function executor(client: Database.Database, turns?: Turns): Executor {
   const turn = <T>(work: () => T): Promise<T> => (turns ? turns.take(async () => work()) : Promise.resolve().then(work));
@@ -33,12 +33,12 @@ export function sqliteStore(file: string): Store {
   const reader = openDatabase(file).$client;
   const writes = new Turns();
   const reads = new Turns();
-  const inWrite = txOf(executor(writer));
-  const inRead = txOf(executor(reader));
-  const within = <T>(client: Database.Database, begin: string, tx: typeof inWrite, body: (tx: typeof inWrite) => Promise<T>) => async () => {
+  const onWriter = executor(writer);
+  const onReader = executor(reader);
+  const within = <T>(client: Database.Database, begin: "BEGIN" | "BEGIN IMMEDIATE", run: Executor, body: (tx: Tx) => Promise<T>) => async () => {
     client.prepare(begin).run();
     try {
-      const done = await body(tx);
+      const done = await asBody(begin === "BEGIN" ? "read" : "write", run, body);
       client.prepare("COMMIT").run();
       return done;
     } catch (error) {
@@ -48,9 +48,15 @@ export function sqliteStore(file: string): Store {
   };
   return {
     engine: "sqlite",
-    q: txOf(executor(writer, writes)),
-    read: (body) => reads.take(within(reader, "BEGIN", inRead, body)),
-    write: (body) => writes.take(within(writer, "BEGIN IMMEDIATE", inWrite, body)),
+    q: txOf(outsideBodies(executor(writer, writes))),
+    read: async (body) => {
+      refuseNested("read");
+      return reads.take(within(reader, "BEGIN", onReader, body));
+    },
+    write: async (body) => {
+      refuseNested("write");
+      return writes.take(within(writer, "BEGIN IMMEDIATE", onWriter, body));
+    },
     close: async () => {
       await writes.take(async () => writer.close());
       await reads.take(async () => reader.close());

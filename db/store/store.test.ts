@@ -104,19 +104,61 @@ describe("a Store on SQLite and on PostgreSQL", () => {
     const seen = await onBoth(async (store) => {
       const title = (q: Store["q"]) => q.select({ t: incident.title }).from(incident).where(eq(incident.slug, SLUG)).get();
       const old = await title(store.q);
-      return store.read(async (tx) => {
+      let begun = () => {};
+      let written = () => {};
+      const [readBegun, writeDone] = [new Promise<void>((r) => (begun = r)), new Promise<void>((r) => (written = r))];
+      const reading = store.read(async (tx) => {
         const first = await title(tx);
-        await store.write((w) => w.update(incident).set({ title: "Changed meanwhile" }).where(eq(incident.slug, SLUG)).run());
-        const again = await title(tx);
-        const after = await title(store.q);
-        await store.write((w) => w.update(incident).set({ title: old?.t ?? "" }).where(eq(incident.slug, SLUG)).run());
-        return [first?.t === old?.t, again?.t === old?.t, after?.t];
+        begun();
+        await writeDone;
+        return [first?.t === old?.t, (await title(tx))?.t === old?.t];
       });
+      await readBegun;
+      await store.write((w) => w.update(incident).set({ title: "Changed meanwhile" }).where(eq(incident.slug, SLUG)).run());
+      written();
+      const inRead = await reading;
+      const after = await title(store.q);
+      await store.write((w) => w.update(incident).set({ title: old?.t ?? "" }).where(eq(incident.slug, SLUG)).run());
+      return [...inRead, after?.t];
     });
     expect(seen).toEqual([
       [true, true, "Changed meanwhile"],
       [true, true, "Changed meanwhile"],
     ]);
+  });
+
+  it("refuses a read or write begun inside a body, the store's own statements there, and a statement on a body's tx after it ended", async () => {
+    const refusals = await onBoth(async (store) => {
+      // drizzle wraps what its driver throws ("Failed query: …"), the refusal as its cause.
+      const words = (e: unknown): string => (e instanceof Error ? `${e.message} ${words(e.cause)}` : "");
+      const said = (work: () => Promise<unknown>) => work().then(() => "ran", words);
+      let kept: Store["q"] | undefined;
+      const inside = await store.write(async (tx) => {
+        kept = tx;
+        return [await said(() => store.write(async () => 1)), await said(() => store.read(async () => 1)), await said(() => store.q.select({ n: count() }).from(event).get())];
+      });
+      const after = await said(() => (kept ? kept.select({ n: count() }).from(event).get() : Promise.resolve()));
+      return [...inside, after];
+    });
+    for (const engine of refusals) {
+      expect(engine.slice(0, 2)).toEqual([expect.stringMatching(/began inside a write's body/), expect.stringMatching(/began inside a write's body/)]);
+      expect(engine.slice(2)).toEqual([expect.stringMatching(/own statement ran inside a body/), expect.stringMatching(/had ended/)]);
+    }
+  });
+
+  it("on PostgreSQL, never takes a body that swallowed a failed statement as saved (the transaction was aborted)", async () => {
+    const store = stores?.[1];
+    if (!store) throw new Error("the stores open in beforeAll");
+    const before = await store.q.select({ n: count() }).from(auditEntry).get();
+    const outcome = await store
+      .write(async (tx) => {
+        await tx.insert(auditEntry).values({ actor: "test", action: "update", entity: "incident" }).run();
+        await tx.exec(sql`SELECT 1 / 0`).catch(() => 0);
+        return "returned normally";
+      })
+      .catch((e: unknown) => (e instanceof Error ? e.message : String(e)));
+    expect(outcome).toMatch(/rolled it back; nothing was saved/);
+    expect(await store.q.select({ n: count() }).from(auditEntry).get()).toEqual(before);
   });
 
   it("counts the rows a raw statement changed", async () => {

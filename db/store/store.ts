@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { type SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { type AsyncRemoteCallback, type SqliteRemoteDatabase, drizzle } from "drizzle-orm/sqlite-proxy";
@@ -51,6 +52,46 @@ export function txOf(run: Executor): Tx {
       return run.changes(sql, params);
     },
   });
+}
+
+/** A transaction's handle that refuses to run once its transaction has ended (a statement kept, or not awaited, past the body). */
+export function guarded(run: Executor, open: () => boolean, refusal = "a statement ran on a transaction that had ended: await every statement inside the body"): Executor {
+  const check = () => {
+    if (!open()) throw new Error(refusal);
+  };
+  return {
+    drizzle: (sql, params, method) => (check(), run.drizzle(sql, params, method)),
+    objects: (sql, params) => (check(), run.objects(sql, params)),
+    changes: (sql, params) => (check(), run.changes(sql, params)),
+  };
+}
+
+/**
+ * Which body the code runs in, if any: a read or write begun inside another's body (or a statement
+ * of the store's own \`q\`) would wait for it for ever on SQLite, or run outside it on PostgreSQL.
+ */
+const within = new AsyncLocalStorage<"read" | "write">();
+
+/** Refuses a read or write begun inside another's body, before it waits for a turn it would never get. */
+export function refuseNested(kind: "read" | "write"): void {
+  const outer = within.getStore();
+  if (outer) throw new Error(`a ${kind} began inside a ${outer}'s body: use that body's tx`);
+}
+
+/** Runs a read's or write's body on its handle; the handle ends with the body. */
+export async function asBody<T>(kind: "read" | "write", run: Executor, body: (tx: Tx) => Promise<T>): Promise<T> {
+  refuseNested(kind);
+  let open = true;
+  try {
+    return await within.run(kind, () => body(txOf(guarded(run, () => open))));
+  } finally {
+    open = false;
+  }
+}
+
+/** The store's own statements, refused inside a body (use its tx). */
+export function outsideBodies(run: Executor): Executor {
+  return guarded(run, () => within.getStore() === undefined, "the store's own statement ran inside a body: use that body's tx");
 }
 
 /** One turn at a time: a body that awaits holds the turn until it ends, and the next waits for it. */

@@ -19,7 +19,10 @@ const server = await startServerProcess(
     TRUST_PROXY: "1",
   },
   logIn(dir),
-);
+).catch(async (error: unknown) => {
+  await fs.rm(dir, { recursive: true, force: true });
+  throw error;
+});
 setFileServer({ baseURL: server.baseURL, databasePath, serverLogPath: server.logPath });
 afterAll(async () => {
   await server.stop();

@@ -33,7 +33,8 @@ export async function startServerProcess(env: NodeJS.ProcessEnv, logPath: string
     const output = () => readFileSync(logPath, "utf8");
     const baseURL = `http://127.0.0.1:${port}`;
     try {
-      await waitUntilAnswering(baseURL, child, output);
+      // Ours only once it says it listens: a port taken meanwhile by another file's server answers too.
+      await waitUntilAnswering(baseURL, child, () => output().includes(`listening on ${baseURL}`), output);
       return { baseURL, port, logPath, output, stop: () => stopChild(child) };
     } catch (error) {
       await stopChild(child);
@@ -43,10 +44,14 @@ export async function startServerProcess(env: NodeJS.ProcessEnv, logPath: string
   }
 }
 
-async function waitUntilAnswering(baseURL: string, child: ChildProcess, output: () => string): Promise<void> {
+async function waitUntilAnswering(baseURL: string, child: ChildProcess, listening: () => boolean, output: () => string): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before answering:\n${output()}`);
+    if (!listening()) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      continue;
+    }
     try {
       await fetch(`${baseURL}/`, { signal: AbortSignal.timeout(5_000) });
       return;
