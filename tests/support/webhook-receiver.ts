@@ -2,8 +2,11 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 
-/** One delivery as the receiver saw it: its id, whether its signature held under the secret it was given, and its body. */
-export type Delivery = { path: string; id: string; timestamp: string; verified: boolean; body: unknown; status: number };
+/**
+ * One delivery as the receiver saw it: its id, whether its signature holds under the secret its path
+ * was given (checked when asked: a delivery may arrive before the test has read the secret), and its body.
+ */
+export type Delivery = { path: string; id: string; timestamp: string; readonly verified: boolean; body: unknown; status: number };
 /** How the receiver answers a delivery to a path: a status, after a delay, or a redirect. */
 export type Script = (path: string, n: number) => { status: number; delayMs?: number; location?: string };
 
@@ -24,15 +27,25 @@ export async function startReceiver(script: Script = () => ({ status: 200 })) {
       seen.set(path, n);
       const body = Buffer.concat(chunks).toString("utf8");
       const headers = { "webhook-id": String(req.headers["webhook-id"] ?? ""), "webhook-timestamp": String(req.headers["webhook-timestamp"] ?? ""), "webhook-signature": String(req.headers["webhook-signature"] ?? "") };
-      const secret = secrets.get(path);
-      let verified = false;
-      try {
-        if (secret) verified = new Webhook(secret).verify(body, headers) !== undefined;
-      } catch {
-        verified = false;
-      }
+      const verified = () => {
+        const secret = secrets.get(path);
+        try {
+          return secret !== undefined && new Webhook(secret).verify(body, headers) !== undefined;
+        } catch {
+          return false;
+        }
+      };
       const answer = script(path, n);
-      deliveries.push({ path, id: headers["webhook-id"], timestamp: headers["webhook-timestamp"], verified, body: JSON.parse(body) as unknown, status: answer.status });
+      deliveries.push({
+        path,
+        id: headers["webhook-id"],
+        timestamp: headers["webhook-timestamp"],
+        get verified() {
+          return verified();
+        },
+        body: JSON.parse(body) as unknown,
+        status: answer.status,
+      });
       setTimeout(() => {
         res.writeHead(answer.status, answer.location ? { location: answer.location } : {});
         res.end();
