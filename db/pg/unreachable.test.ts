@@ -1,26 +1,18 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { DomainError } from "@/domain/errors";
-import { type Postgres, startPostgres } from "@/tests/support/postgres";
-import { openPostgres } from "./connect";
-import { migratePostgres } from "./migrate";
+import { testPostgres } from "@/tests/support/postgres";
 import { postgresStore } from "./store";
 import type { Store } from "../store/store";
 
 // PostgreSQL going away under a running server: every query says "unavailable" (the edge's 503
 // with Retry-After), never a raw error (a 500); once it is back the same pool answers again, on its own.
-let server: Postgres;
+const pg = testPostgres();
 let store: Store;
-beforeAll(async () => {
-  server = await startPostgres();
-  const db = openPostgres(server.url, { max: 4 });
-  await migratePostgres(db);
-  store = postgresStore(db);
-}, 60_000);
-afterAll(async () => {
-  await store?.close();
-  await server?.stop();
+// The kit ends the pool and removes the server after the file.
+beforeAll(() => {
+  store = postgresStore(pg.pool(4));
 });
 
 const one = z.object({ n: z.number() });
@@ -36,12 +28,12 @@ const unavailable = async (work: () => Promise<unknown>) => {
 describe("a store whose PostgreSQL goes away", () => {
   it("says unavailable while the server is down, for a statement, a read and a write, and answers again once it is back", async () => {
     expect(await ask()).toEqual({ n: 0 });
-    server.kill();
+    pg.server.kill();
     await new Promise((r) => setTimeout(r, 200));
     expect(await unavailable(ask)).toBe("unavailable");
     expect(await unavailable(() => store.read((tx) => tx.row(one, sql`SELECT 1 AS n`)))).toBe("unavailable");
     expect(await unavailable(() => store.write((tx) => tx.exec(sql`DELETE FROM rate_bucket`)))).toBe("unavailable");
-    await server.restart();
+    await pg.server.restart();
     let answer: unknown = null;
     for (let i = 0; i < 50 && answer === null; i++) answer = await ask().catch(() => new Promise((r) => setTimeout(() => r(null), 100)));
     expect(answer).toEqual({ n: 0 });
@@ -52,12 +44,12 @@ describe("a store whose PostgreSQL goes away", () => {
     const lost = await store
       .write(async (tx) => {
         await tx.exec(sql`INSERT INTO rate_bucket (scope, key, tokens, at) VALUES ('t', 'k', 1, 0)`);
-        server.kill();
+        pg.server.kill();
         await new Promise((r) => setTimeout(r, 200));
       })
       .catch((e: unknown) => e);
     expect(lost).toBeInstanceOf(DomainError);
     expect(lost).toMatchObject({ code: "unavailable", key: "problems.commitUnknown" });
-    await server.restart();
+    await pg.server.restart();
   }, 60_000);
 });

@@ -82,7 +82,7 @@ export async function startPostgres(): Promise<Postgres> {
  * For one test file: its own server with a migrated database "aftermath" and a pool on it; `pool()`
  * opens another (a second process's, a second machine's). All are closed, and the server removed, after the file.
  */
-export function testPostgres(): { readonly url: string; readonly db: PgDb; pool: (max?: number) => PgDb } {
+export function testPostgres(): { readonly url: string; readonly db: PgDb; readonly server: Postgres; pool: (max?: number) => PgDb } {
   let server: Postgres | undefined;
   const pools: PgDb[] = [];
   beforeAll(async () => {
@@ -105,6 +105,10 @@ export function testPostgres(): { readonly url: string; readonly db: PgDb; pool:
     },
     get db() {
       return started().db;
+    },
+    /** The server itself, for a test that kills or restarts it. */
+    get server() {
+      return started().server;
     },
     pool: (max = 3) => {
       const db = openPostgres(started().server.url, { max });
