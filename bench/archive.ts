@@ -9,11 +9,14 @@
 // Env: BENCH_INCIDENTS (1000), BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_CONNECTIONS (50),
 // BENCH_LOAD_WORKERS (2), BENCH_RENDERS (21), BENCH_REUSE_BUILD=1, BENCH_KEEP=1. See BENCHMARKS.md.
 import path from "node:path";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { readEnv } from "@/config/env";
-import { openDatabase } from "@/db/client";
 import { prepareDatabase } from "@/db/prepare";
 import { readDashboard } from "@/db/read/dashboard";
 import { cursorParam } from "@/db/read/listing";
+import { sqliteStore } from "@/db/store/sqlite";
+import type { Store } from "@/db/store/store";
 import { updateIncident } from "@/db/write/incident";
 import { localized } from "@/i18n/locales";
 import { fillArchive } from "@/tests/support/archive";
@@ -52,15 +55,21 @@ const PAGES: ArchivePage[] = [
   { name: "/ru the newest incident's page", path: "newest", locale: "ru", kept: true, english: "the newest incident's page" },
 ];
 
-/** The record's Russian texts: the seed's, or else the test texts of tests/support/russian.ts, before the copies are made. */
-function withRussian(file: string): void {
-  const db = openDatabase(file);
+/** Work on a database file through a store of its own, closed after. */
+async function withStore<T>(file: string, work: (store: Store) => Promise<T>): Promise<T> {
+  const store = sqliteStore(file);
   try {
-    if (!db.$client.prepare("SELECT 1 FROM translation WHERE locale = 'ru' LIMIT 1").get()) addRussianTranslations(db);
+    return await work(store);
   } finally {
-    db.$client.close();
+    await store.close();
   }
 }
+
+/** The record's Russian texts: the seed's, or else the test texts of tests/support/russian.ts, before the copies are made. */
+const withRussian = (file: string) =>
+  withStore(file, async (store) => {
+    if (!(await store.q.row(z.object({ one: z.number() }), sql`SELECT 1 AS one FROM translation WHERE locale = 'ru' LIMIT 1`))) await addRussianTranslations(store);
+  });
 
 const servers = serverPool();
 const phase = phases();
@@ -73,12 +82,10 @@ async function main(tmp: string): Promise<number> {
   await phase.run(`databases: the 3 shipped incidents, and ${INCIDENTS.toLocaleString("en")} (${INCIDENTS - 3} copies through importRecord)`, async () => {
     for (const file of [small, large]) {
       await prepareDatabase({ env: readEnv({ DATABASE_URL: file, LOOKUP_SECRET: SECRET }) });
-      withRussian(file);
+      await withRussian(file);
     }
-    const db = openDatabase(large);
     const t = performance.now();
-    fillArchive(db, INCIDENTS - 3);
-    db.$client.close();
+    await withStore(large, (store) => fillArchive(store, INCIDENTS - 3));
     console.log(`  ${INCIDENTS - 3} imports in ${seconds(performance.now() - t)}`);
   });
   await phase.run(`build: next build into ${DIST_DIR}`, () => nextBuild({ logFile: path.join(tmp, "build.log"), env: { DATABASE_URL: small, LOOKUP_SECRET: SECRET }, reuse: process.env.BENCH_REUSE_BUILD === "1" }));
@@ -106,49 +113,39 @@ async function main(tmp: string): Promise<number> {
 }
 
 /** The newest incident: every list shows it, and it is the same one at both sizes (a copy's slug sorts after its original's). */
-function newestOf(file: string): { slug: string; older: string | null } {
-  const db = openDatabase(file);
-  try {
-    const { page } = readDashboard(db, {});
+const newestOf = (file: string): Promise<{ slug: string; older: string | null }> =>
+  withStore(file, async (store) => {
+    const { page } = await store.read((tx) => readDashboard(tx, {}));
     const slug = page.rows[0]?.slug;
     if (!slug) throw new BenchFailure(`no published incident in ${file}`);
     return { slug, older: page.older };
-  } finally {
-    db.$client.close();
-  }
-}
+  });
 
 /** The address measured: the front page's second page from its own link (null when the archive fits on one), the newest incident's page, or as given. */
-function pathOf(file: string, page: ArchivePage): string | null {
-  const newest = newestOf(file);
+async function pathOf(file: string, page: ArchivePage): Promise<string | null> {
+  const newest = await newestOf(file);
   if (page.path === "second") return newest.older ? `/?after=${encodeURIComponent(newest.older)}` : null;
   return page.path === "newest" ? localized(page.locale ?? "en", `/incidents/${newest.slug}`) : page.path;
 }
 
 /** The incident a write goes to: one the page shows (the newest, a search's first card, or on the second page its first). */
-function shownBy(file: string, page: ArchivePage): string {
-  const db = openDatabase(file);
-  try {
-    const first = readDashboard(db, page.asked ?? {}, page.locale);
-    const older = page.path === "second" && first.page.older ? cursorParam.parse(first.page.older) : undefined;
-    const slug = (older ? readDashboard(db, { after: older }) : first).page.rows[0]?.slug;
-    if (!slug) throw new BenchFailure(`no incident on ${page.name} in ${file}`);
-    return slug;
-  } finally {
-    db.$client.close();
-  }
-}
+const shownBy = (file: string, page: ArchivePage): Promise<string> =>
+  withStore(file, (store) =>
+    store.read(async (tx) => {
+      const first = await readDashboard(tx, page.asked ?? {}, page.locale);
+      const older = page.path === "second" && first.page.older ? cursorParam.parse(first.page.older) : undefined;
+      const slug = (older ? await readDashboard(tx, { after: older }) : first).page.rows[0]?.slug;
+      if (!slug) throw new BenchFailure(`no incident on ${page.name} in ${file}`);
+      return slug;
+    }),
+  );
 
 /** A write through the domain verb, as an editor's would be, to an incident the page shows. */
-function write(file: string, slug: string, n: number): void {
-  const db = openDatabase(file);
-  try {
-    const version = numberOf(db.$client.prepare("SELECT version FROM incident WHERE slug = ?").pluck().get(slug));
-    updateIncident({ db, actor: editor, slug, input: { version, attackNote: `bench write ${n}` } });
-  } finally {
-    db.$client.close();
-  }
-}
+const write = (file: string, slug: string, n: number): Promise<void> =>
+  withStore(file, async (store) => {
+    const version = numberOf((await store.q.row(z.object({ version: z.number() }), sql`SELECT version FROM incident WHERE slug = ${slug}`))?.version);
+    await updateIncident({ store, actor: editor, slug, input: { version, attackNote: `bench write ${n}` } });
+  });
 const numberOf = (v: unknown): number => {
   if (typeof v !== "number") throw new BenchFailure("no version read for the incident written to");
   return v;
@@ -163,7 +160,7 @@ async function timedGet(url: string): Promise<{ ms: number; bytes: number; body:
 }
 
 async function measurePage(server: Server, file: string, page: ArchivePage): Promise<PageFigures> {
-  const address = pathOf(file, page);
+  const address = await pathOf(file, page);
   if (address === null) {
     console.log(`  ${page.name}: none (every incident fits on the first page)`);
     return { bytes: null, items: null, renderMs: null, load: null };
@@ -174,7 +171,7 @@ async function measurePage(server: Server, file: string, page: ArchivePage): Pro
   // First render after a write: a write, then one request, each time; the median.
   const times: number[] = [];
   for (let i = 0; i < RENDERS; i++) {
-    write(file, shownBy(file, page), i);
+    await write(file, await shownBy(file, page), i);
     const got = await timedGet(url);
     if (page.kept && !got.cacheStatus.includes("fwd=miss")) throw new BenchFailure(`${address} was not made again after a write to an incident it shows (Cache-Status: ${got.cacheStatus})`);
     if (i > 0) times.push(got.ms);

@@ -10,6 +10,8 @@ import { openDatabase } from "@/db/client";
 import { prepareDatabase } from "@/db/prepare";
 import { sqliteClaims } from "@/db/outbox/claim";
 import type { Db } from "@/db/client";
+import { sqliteStore } from "@/db/store/sqlite";
+import type { Store } from "@/db/store/store";
 import { fmt, intEnv, msText, phases, printMachine, seconds } from "./support/common";
 import { runBench } from "./support/run";
 import { serverPool } from "./support/servers";
@@ -41,8 +43,8 @@ function fill(db: Db, rows: number): void {
 }
 
 /** The median of CLAIMS claims of 20 due rows, each put back (deferred) so the next finds as many. */
-async function timeClaims(db: Db): Promise<number> {
-  const claims = sqliteClaims(db);
+async function timeClaims(store: Store): Promise<number> {
+  const claims = sqliteClaims(store);
   const times: number[] = [];
   for (let i = 0; i < CLAIMS; i++) {
     const t = performance.now();
@@ -61,15 +63,17 @@ async function main(tmp: string): Promise<number> {
     const file = path.join(tmp, `outbox-${rows}.db`);
     await prepareDatabase({ env: readEnv({ DATABASE_URL: file, LOOKUP_SECRET: "be9c".repeat(16) }), seed: false });
     const db = openDatabase(file);
+    const store = sqliteStore(file);
     await phase.run(`${fmt(rows)} rows`, async () => {
       const t = performance.now();
       fill(db, rows);
       console.log(`  filled in ${seconds(performance.now() - t)}`);
-      await timeClaims(db);
-      const median = await timeClaims(db);
+      await timeClaims(store);
+      const median = await timeClaims(store);
       console.log(`  one claim of 20: median ${msText(median)} over ${fmt(CLAIMS)}`);
       figures.push([rows, median]);
     });
+    await store.close();
     db.$client.close();
   }
   const [[, small = 0] = [], [, large = 0] = []] = figures;

@@ -3,9 +3,12 @@
 import { fmt, kb, mib } from "./support/common";
 import { type LoadShape, type Measured, perCpu, printTable } from "./support/load";
 import type { PageWeight } from "./support/page-facts";
+import type { Engine } from "@/db/store/store";
 
 /** The limits of issue 9: a page whose cost does not follow the size of the list. */
-export const TARGETS = { htmlBytes: 250_000, jsGzipBytes: 200_000, sameWithin: 0.05, buildAndMemory: 1.5, vsBare: 0.5, goal: 0.9 } as const;
+export const TARGETS = { htmlBytes: 250_000, jsGzipBytes: 200_000, sameWithin: 0.05, buildAndMemory: 1.5, goal: 0.9 } as const;
+/** The cached page against the bare server: issue 9's target on SQLite, issue 23's on PostgreSQL (the page comes from memory either way). */
+const VS_BARE: Record<Engine, number> = { sqlite: 0.5, postgres: 0.8 };
 
 export type Size = {
   rows: number;
@@ -20,10 +23,11 @@ export type Size = {
 const met = (ok: boolean) => (ok ? "met" : "NOT MET");
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
 
-export function report({ shape, sizes, app, bare }: { shape: LoadShape; sizes: Size[]; app: Measured; bare: Measured }): void {
+export function report({ engine, shape, sizes, app, bare }: { engine: Engine; shape: LoadShape; sizes: Size[]; app: Measured; bare: Measured }): void {
   const [small, large] = sizes;
   if (!small || !large) return;
   console.log("\n=== Results ===");
+  console.log(`Engine: ${engine === "postgres" ? "PostgreSQL (node-postgres), a server of the benchmark's own" : "SQLite (better-sqlite3)"}`);
   const rows: Array<[string, (s: Size) => string, number | null]> = [
     ["HTML", (s) => kb(s.weight.htmlBytes), large.weight.htmlBytes / small.weight.htmlBytes],
     ["HTML, gzip", (s) => kb(s.weight.htmlGzipBytes), large.weight.htmlGzipBytes / small.weight.htmlGzipBytes],
@@ -61,7 +65,7 @@ export function report({ shape, sizes, app, bare }: { shape: LoadShape; sizes: S
     `${shape.seconds} s after ${shape.warmupSeconds} s of warm-up:`);
   printTable([app, bare]);
   const vsBare = app.reqPerSec / bare.reqPerSec;
-  console.log(`  app / bare server: ${vsBare.toFixed(2)}× (target ≥ ${TARGETS.vsBare}×: ${met(vsBare >= TARGETS.vsBare)}; goal ≥ ${TARGETS.goal}×: ${met(vsBare >= TARGETS.goal)})`);
+  console.log(`  app / bare server: ${vsBare.toFixed(2)}× (target ≥ ${VS_BARE[engine]}×: ${met(vsBare >= VS_BARE[engine])}; goal ≥ ${TARGETS.goal}×: ${met(vsBare >= TARGETS.goal)})`);
   const [a, b] = [perCpu(app), perCpu(bare)];
   if (a !== null && b !== null && b > 0) console.log(`  per server CPU-second: ${(a / b).toFixed(2)}× the bare server`);
   console.log(`  bytes per second: app ${mib(app.bytesPerSec)}/s, bare ${mib(bare.bytesPerSec)}/s`);

@@ -2,23 +2,24 @@
 // list — its HTML and first-load JavaScript, the build's time, the server's memory and the time to
 // read and render the record at each — and the page served from the server's cache with gzip against
 // a bare node:http server sending the same bytes pre-compressed (bench/bare-page-server.mjs).
+// BENCH_ENGINE=postgres (`npm run bench:page:pg`) runs the app on a PostgreSQL server of the
+// benchmark's own (bench/support/engine.ts), the million rows imported through the same verb there;
+// the floor is the same bare server (it reads no database).
 // A benchmark, not a test: targets are reported as met or NOT MET; it exits 1 only when something
 // broke (a build or server that did not start, a wrong answer, errors or non-2xx under load).
 //
-// Env: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (5), BENCH_CONNECTIONS (50), BENCH_LOAD_WORKERS (2), BENCH_ROWS (1000000),
+// Env: BENCH_ENGINE (sqlite), BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (5), BENCH_CONNECTIONS (50), BENCH_LOAD_WORKERS (2), BENCH_ROWS (1000000),
 // BENCH_ACCOUNTS (100000), BENCH_REUSE_BUILD=1 (keep an existing build; no build times then),
 // BENCH_KEEP=1 (keep the temp dir). See BENCHMARKS.md for a run.
 import fs from "node:fs";
 import path from "node:path";
-import { openDatabase } from "@/db/client";
-import { readEnv } from "@/config/env";
 import { writeFixtureCsv } from "@/tests/support/affected-fixture";
-import { prepareDatabase } from "@/db/prepare";
 import { incidentFile } from "@/publish/files";
 import { readIncident } from "@/db/read/incident";
 import { type Size, report } from "./page-report";
 import { DIST_DIR, nextBuild } from "./support/build";
 import { BenchFailure, intEnv, mib, phases, printMachine, seconds } from "./support/common";
+import { ENGINE, ENGINE_NAME, benchDatabases, benchStore } from "./support/engine";
 import { type LoadShape, type Measured, brokenText, measure } from "./support/load";
 import { getRaw, memoryOf, replayableHeaders, weighPage } from "./support/page-facts";
 import { importFixture } from "./support/import-fixture";
@@ -44,20 +45,22 @@ const RENDERS = 30;
 const GZIP = { "accept-encoding": "gzip", accept: "text/html" };
 
 const servers = serverPool();
+const databases = benchDatabases();
 const phase = phases();
 
 async function main(tmp: string): Promise<number> {
   const started = performance.now();
-  printMachine("Aftermath page benchmark");
-  const small = path.join(tmp, "sample.db");
-  const large = path.join(tmp, "large.db");
-  await phase.run("databases: migrations + the shipped incident (155 sample rows), twice", async () => {
-    for (const file of [small, large]) await prepareDatabase({ env: readEnv({ DATABASE_URL: file, LOOKUP_SECRET: SECRET }) });
-  });
+  printMachine(`Aftermath page benchmark on ${ENGINE_NAME}`);
+  const copied = ENGINE === "postgres" ? ", each copied into PostgreSQL by db:copy's verb" : "";
+  // DATABASE_URLs: SQLite files, or PostgreSQL databases filled from them.
+  const [small, large] = await phase.run(`databases: migrations + the shipped incident (155 sample rows), twice${copied}`, async (): Promise<[string, string]> => [
+    await databases.seeded(path.join(tmp, "sample.db"), "sample", SECRET),
+    await databases.seeded(path.join(tmp, "large.db"), "large", SECRET),
+  ]);
   await phase.run(`the large one: ${ROWS.toLocaleString("en")} rows over ${ACCOUNTS.toLocaleString("en")} accounts, imported with --replace`, async () => {
     const csv = path.join(tmp, "affected.csv");
     const { bytes } = await writeFixtureCsv(csv, { rows: ROWS, accounts: ACCOUNTS, seed: 1 });
-    const r = await importFixture({ csv, dbFile: large, slug: SLUG, secret: SECRET, rows: ROWS });
+    const r = await importFixture({ csv, database: large, slug: SLUG, secret: SECRET, rows: ROWS });
     console.log(`  ${mib(bytes)} of CSV in ${seconds(r.elapsedMs)}`);
     fs.rmSync(csv);
   });
@@ -91,7 +94,7 @@ async function main(tmp: string): Promise<number> {
   }
   if (!cached) throw new BenchFailure("the cached page was not measured");
   const { app, bare } = cached;
-  report({ shape: SHAPE, sizes, app, bare });
+  report({ engine: ENGINE, shape: SHAPE, sizes, app, bare });
   const broken = [brokenText([app, bare]), ...sizes.map((s) => s.broken)].filter((b) => b !== null);
   if (broken.length > 0) console.error(`\nSomething broke: ${broken.join("; ")}.`);
   console.log(`\n${phase.line()}`);
@@ -132,15 +135,15 @@ async function measureCached(server: Server, tmp: string): Promise<Cached> {
   }
 }
 
-/** Median milliseconds to read the record and render its HTML export (the page's own components) in-process. */
-function renderTimes(file: string): number {
-  const db = openDatabase(file);
+/** Median milliseconds to read the record and render its HTML export (the page's own components) in-process, through the engine's Store. */
+async function renderTimes(file: string): Promise<number> {
+  const store = benchStore(file);
   try {
     const times: number[] = [];
     let bytes = 0;
     for (let i = 0; i <= RENDERS; i++) {
       const t = performance.now();
-      const stored = readIncident(db, SLUG);
+      const stored = await readIncident(store, SLUG);
       if (!stored) throw new BenchFailure(`no published incident ${SLUG} in ${file}`);
       const served = incidentFile(stored, "index.html", "en");
       bytes = served.body.length;
@@ -151,7 +154,7 @@ function renderTimes(file: string): number {
     console.log(`  readIncident + view + renderToStaticMarkup: median ${median.toFixed(1)} ms over ${RENDERS} renders, ${bytes.toLocaleString("en")} bytes of export.html`);
     return median;
   } finally {
-    db.$client.close();
+    await store.close();
   }
 }
 
@@ -165,4 +168,4 @@ function start(name: string, args: string[], env: NodeJS.ProcessEnv, logFile: st
 
 const stop = (server: Server) => servers.stop(server);
 
-runBench("bench:page", servers, main);
+runBench(ENGINE === "postgres" ? "bench:page:pg" : "bench:page", servers, main, databases);

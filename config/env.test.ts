@@ -1,6 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { databasePath, readEnv } from "./env";
+import { lookupSecret } from "./secret";
 
 describe("DATABASE_URL", () => {
   it("is a SQLite file by default, by a path or by file:", () => {
@@ -23,6 +24,11 @@ describe("DATABASE_URL", () => {
 
   it("gives a SQLite file to the commands that need one, and says so on PostgreSQL", () => {
     expect(databasePath(readEnv({ DATABASE_URL: "/srv/a.db" }))).toBe("/srv/a.db");
-    expect(() => databasePath(readEnv({ DATABASE_URL: "postgres://db/aftermath" }))).toThrow(/PostgreSQL.*db:copy/);
+    expect(() => databasePath(readEnv({ DATABASE_URL: "postgres://db/aftermath" }))).toThrow(/PostgreSQL database, and this works on a SQLite file only/);
+  });
+
+  it("wants LOOKUP_SECRET on PostgreSQL, where a key file of one machine's would differ on the next", () => {
+    expect(() => lookupSecret(readEnv({ DATABASE_URL: "postgres://db/aftermath" }))).toThrow(/set LOOKUP_SECRET .* the same on every server/);
+    expect(lookupSecret(readEnv({ DATABASE_URL: "postgres://db/aftermath", LOOKUP_SECRET: "k".repeat(32) }))).toBe("k".repeat(32));
   });
 });

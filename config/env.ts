@@ -122,9 +122,9 @@ export function databaseTarget(value: string): DatabaseTarget | null {
   return { engine: "sqlite", file: path.resolve(value) };
 }
 
-/** The SQLite file: what every command but db:migrate and db:copy still needs (they say so on PostgreSQL). */
+/** The SQLite file, for what only a SQLite file has (its migrations, db:copy's source, a command's file checks). */
 export function databasePath(env: Env = readEnv()): string {
   const target = env.DATABASE_URL;
-  if (target.engine === "postgres") throw new Error("DATABASE_URL names a PostgreSQL database: this version serves, imports and sends from SQLite only (npm run db:migrate and npm run db:copy work on PostgreSQL); set DATABASE_URL to a SQLite file");
+  if (target.engine === "postgres") throw new Error("DATABASE_URL names a PostgreSQL database, and this works on a SQLite file only; set DATABASE_URL to the SQLite file");
   return target.file;
 }

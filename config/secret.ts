@@ -13,6 +13,8 @@ export function lookupKeyPath(env: Env = readEnv()): string {
 /** LOOKUP_SECRET when set; otherwise a key generated once, readable only by its owner (a wider mode is narrowed). */
 export function lookupSecret(env: Env = readEnv()): string {
   if (env.LOOKUP_SECRET) return env.LOOKUP_SECRET;
+  // A key file is one machine's: servers on several would each make their own and refuse each other's links.
+  if (env.DATABASE_URL.engine === "postgres") throw new Error("DATABASE_URL names PostgreSQL, so set LOOKUP_SECRET (at least 32 characters, the same on every server): every server signs and checks the lookup's links and sessions with it");
   const file = lookupKeyPath(env);
   try {
     narrowToOwner(file);

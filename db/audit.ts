@@ -2,14 +2,12 @@ import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { type Actor, actorLabel } from "@/domain/access";
 import type { AuditAction } from "@/domain/audit";
-import type { Db } from "./client";
+import type { Tx } from "./store/store";
 import { auditEntry } from "./schema";
 
-type Writer = Pick<Db, "insert">;
-
 /** Appends one entry, and gives its id; called inside the transaction of the change it records, so both or neither land. */
-export function recordAudit(
-  tx: Writer,
+export async function recordAudit(
+  tx: Tx,
   entry: {
     actor: Actor;
     incident: { id: number; slug: string } | null;
@@ -19,8 +17,8 @@ export function recordAudit(
     before: unknown;
     after: unknown;
   },
-): number {
-  return tx
+): Promise<number> {
+  const made = await tx
     .insert(auditEntry)
     .values({
       actor: actorLabel(entry.actor),
@@ -33,16 +31,17 @@ export function recordAudit(
       after: entry.after === null || entry.after === undefined ? null : JSON.stringify(entry.after),
     })
     .returning({ id: auditEntry.id })
-    .get().id;
+    .get();
+  return made.id;
 }
 
-export function auditTrail(db: Db, incidentId: number) {
-  return db.select().from(auditEntry).where(eq(auditEntry.incidentId, incidentId)).orderBy(asc(auditEntry.id)).all();
+export function auditTrail(tx: Tx, incidentId: number) {
+  return tx.select().from(auditEntry).where(eq(auditEntry.incidentId, incidentId)).orderBy(asc(auditEntry.id)).all();
 }
 
 /** The entries readers may learn of (view/changes.ts words them): never the actor. */
-export function publicChanges(db: Db, incidentId: number) {
-  return db
+export function publicChanges(tx: Tx, incidentId: number) {
+  return tx
     .select({ at: auditEntry.at, action: auditEntry.action, entity: auditEntry.entity, before: auditEntry.before, after: auditEntry.after })
     .from(auditEntry)
     .where(eq(auditEntry.incidentId, incidentId))

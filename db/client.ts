@@ -3,14 +3,12 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
-import { databasePath } from "@/config/env";
 import { ensurePrivateFile, narrowToOwner } from "@/lib/private-file";
 import { stems } from "@/lib/stem";
 import * as schema from "./schema";
 
+/** A SQLite file's own connection: migrations, the copy to PostgreSQL and the Store's connections (db/store) are opened with it; the app's reads and verbs go through the Store. */
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
-/** What a transaction's body is handed: the same queries as Db, inside the transaction. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * Opens (and with `create`, creates) a database with the pragmas every connection needs. The file,
@@ -30,18 +28,4 @@ export function openDatabase(file: string, { create = false } = {}): Db {
   // The search index's triggers stem every text they index with it (migration 0018).
   sqlite.function("aftermath_stems", { deterministic: true }, (text: unknown) => stems(typeof text === "string" ? text : null));
   return drizzle({ client: sqlite, schema });
-}
-
-const cache = globalThis as unknown as { aftermathDb?: Db };
-
-/** The app's connection, opened on first use and kept across dev reloads. */
-export function getDb(): Db {
-  if (!cache.aftermathDb) {
-    const file = databasePath();
-    if (!fs.existsSync(file)) {
-      throw new Error(`No database at ${file}: run \`npm run db:seed\` (or \`npm start\`) first`);
-    }
-    cache.aftermathDb = openDatabase(file);
-  }
-  return cache.aftermathDb;
 }

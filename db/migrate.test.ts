@@ -2,9 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readIncident } from "./read/incident";
 import { type Db, openDatabase } from "./client";
+import { sqliteStore } from "./store/sqlite";
+import type { Store } from "./store/store";
 import { MIGRATIONS_FOLDER, migrateDatabase } from "./migrate";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "aftermath-migrate-"));
@@ -49,10 +51,19 @@ describe("migrating a version-1 database", () => {
   for (const [type, table] of [["event", "event"], ["duration_claim", "duration_claim"], ["figure", "figure"], ["context_fact", "context_fact"]]) {
     c.prepare(`INSERT INTO citation (source_id, subject_type, subject_id) SELECT 1, '${type}', id FROM ${table}`).run();
   }
-  migrateDatabase(db);
+  let store: Store | undefined;
+  beforeAll(async () => {
+    await migrateDatabase(db);
+    store = sqliteStore(c.name);
+  });
+  afterAll(() => store?.close());
+  const read = (slug: string) => {
+    if (!store) throw new Error("the store opens in beforeAll");
+    return readIncident(store, slug);
+  };
 
-  it("keeps every row, under a live list that carries the sample note and counts computed from the rows", () => {
-    const stored = readIncident(db, "with-rows");
+  it("keeps every row, under a live list that carries the sample note and counts computed from the rows", async () => {
+    const stored = await read("with-rows");
     expect(c.prepare("SELECT count(*) FROM affected_response").pluck().get()).toBe(3);
     expect(stored?.affected).toEqual({
       rows: true,
@@ -74,16 +85,16 @@ describe("migrating a version-1 database", () => {
     });
   });
 
-  it("keeps version 1's meaning: the exposure window by its key, the first two figures on the card, the context titled \"The model\"", () => {
-    const record = readIncident(db, "with-rows")?.record;
+  it("keeps version 1's meaning: the exposure window by its key, the first two figures on the card, the context titled \"The model\"", async () => {
+    const record = (await read("with-rows"))?.record;
     expect(record?.durations.map((d) => d.role)).toEqual(["exposure"]);
     expect(record?.figures.map((f) => f.headline)).toEqual([true, true, false]);
     expect(record?.incident.contextTitle).toBe("The model");
     expect(record?.incident.isAttack).toBe(false);
   });
 
-  it("turns an exported incident's published counts into a list of counts only", () => {
-    expect(readIncident(db, "counts-only")?.affected).toEqual({
+  it("turns an exported incident's published counts into a list of counts only", async () => {
+    expect((await read("counts-only"))?.affected).toEqual({
       rows: false,
       summary: {
         sample: false,
@@ -102,8 +113,8 @@ describe("migrating a version-1 database", () => {
     });
   });
 
-  it("gives an incident that had no list none, and leaves the database consistent", () => {
-    expect(readIncident(db, "no-list")?.affected).toBeNull();
+  it("gives an incident that had no list none, and leaves the database consistent", async () => {
+    expect((await read("no-list"))?.affected).toBeNull();
     expect(c.pragma("foreign_key_check")).toEqual([]);
     expect(c.pragma("integrity_check", { simple: true })).toBe("ok");
     expect(c.pragma("foreign_keys", { simple: true })).toBe(1);

@@ -3,6 +3,7 @@ import path from "node:path";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { countUncountedLists } from "./affected/counts";
 import type { Db } from "./client";
+import { sqliteStore } from "./store/sqlite";
 import { fillListing } from "./write/listing";
 
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "db/migrations");
@@ -10,9 +11,10 @@ export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "db/migrations");
 /**
  * Applies the pending migrations in one transaction. Foreign keys are off meanwhile, as SQLite's
  * procedure for rebuilding a table asks (the pragma is a no-op inside a transaction, so migrations
- * cannot do it themselves), and checked before they are turned on again.
+ * cannot do it themselves), and checked before they are turned on again. Then the rows older data
+ * lacks are filled in, through a store of its own on the same file.
  */
-export function migrateDatabase(db: Db): void {
+export async function migrateDatabase(db: Db): Promise<void> {
   const client = db.$client;
   client.pragma("foreign_keys = OFF");
   try {
@@ -22,6 +24,11 @@ export function migrateDatabase(db: Db): void {
   } finally {
     client.pragma("foreign_keys = ON");
   }
-  countUncountedLists(db);
-  fillListing(db);
+  const store = sqliteStore(db.$client.name);
+  try {
+    await countUncountedLists(store);
+    await fillListing(store);
+  } finally {
+    await store.close();
+  }
 }

@@ -8,7 +8,12 @@ import { type IncidentRecord, incidentRecord } from "@/domain/record/record";
 import { generateSample, sampleAccountIds, type SampleSpec } from "@/lib/sample-list";
 import { tenantKey } from "@/lib/tenant-key";
 import { readSeedIncident } from "@/db/seed/read";
+import { sql } from "drizzle-orm";
+import { getTableConfig } from "drizzle-orm/sqlite-core";
+import { z } from "zod";
+import { ENGINES, testStores } from "@/tests/support/stores";
 import { type Db, openDatabase } from "./client";
+import { sqliteTables } from "./pg/generate";
 import { readEnv } from "@/config/env";
 import { prepareDatabase } from "./prepare";
 import { insertRecord } from "./write/insert-record";
@@ -19,6 +24,7 @@ const SECRET = "0123456789abcdef".repeat(4);
 const SLUG = "glm-5-3-kv-cache-exposure";
 const editor: Actor = { kind: "user", id: 1, email: "ed@example.com", role: "editor" };
 
+const kit = testStores("prepare");
 let dir: string;
 let file: string;
 let db: Db;
@@ -119,7 +125,20 @@ describe("prepareDatabase on a real SQLite file", () => {
   });
 });
 
-describe("writing a whole record", () => {
+describe.each(ENGINES)("writing a whole record, on %s", (engine) => {
+  const store = () => kit.store(engine);
+  /** Rows per table of the schema, on the engine's copy of the seeded database. */
+  const storedCounts = async (): Promise<Record<string, number>> => {
+    const counts: Record<string, number> = {};
+    for (const t of sqliteTables()) {
+      const name = getTableConfig(t).name;
+      counts[name] = (await store().q.row(z.object({ n: z.number() }), sql`SELECT count(*) AS n FROM ${sql.identifier(name)}`))?.n ?? -1;
+    }
+    return counts;
+  };
+  /** What the engine's own error says of a failed check (drizzle's names the query; its cause, the constraint). */
+  const brokeCheck = engine === "sqlite" ? /CHECK constraint failed/ : /violates check constraint/;
+
   it("refuses a record whose event cites a missing source", () => {
     const parsed = incidentRecord.safeParse(variant((r) => r.events[3]?.cites.push(99)));
     expect(parsed.success).toBe(false);
@@ -131,35 +150,35 @@ describe("writing a whole record", () => {
     expect(parsed.error?.issues.map((i) => i.path.join("."))).toContain(`events.${seed.record.events.length}.at`);
   });
 
-  it("writes nothing when the database rejects an event half-way through", () => {
+  it("writes nothing when the database rejects an event half-way through", async () => {
     const bad = variant((r) => r.events.push({ ...r.events[0]!, key: "bad-precision", at: "2026-09-09", precision: "minute", cites: [3] }));
-    const before = rowCounts();
+    const before = await storedCounts();
     // The database's check is what stands if a writer skipped zod.
-    expect(() => writeTransaction(db, (tx) => insertRecord(tx, bad))).toThrow(/CHECK constraint failed/);
-    expect(rowCounts()).toEqual(before);
+    await expect(writeTransaction(store(), (tx) => insertRecord(tx, bad))).rejects.toThrow(expect.objectContaining({ cause: expect.objectContaining({ message: expect.stringMatching(brokeCheck) }) }));
+    expect(await storedCounts()).toEqual(before);
   });
 
-  it("writes nothing when the last fact fails", () => {
+  it("writes nothing when the last fact fails", async () => {
     const bad = variant((r) => r.context.at(-1)?.cites.push(99));
-    const before = rowCounts();
-    expect(() => writeTransaction(db, (tx) => insertRecord(tx, bad))).toThrow(/unknown source \[99\]/);
-    expect(rowCounts()).toEqual(before);
+    const before = await storedCounts();
+    await expect(writeTransaction(store(), (tx) => insertRecord(tx, bad))).rejects.toThrow(/unknown source \[99\]/);
+    expect(await storedCounts()).toEqual(before);
   });
 
-  it("imports a valid record in one change: the incident, its items, one audit entry", () => {
+  it("imports a valid record in one change: the incident, its items, one audit entry", async () => {
     const good = variant(() => {});
-    const before = rowCounts();
-    expect(importRecord({ db, actor: editor, input: { record: good } })).toEqual({ slug: "db-test-variant", version: 1 });
-    const after = rowCounts();
+    const before = await storedCounts();
+    expect(await importRecord({ store: store(), actor: editor, input: { record: good } })).toEqual({ slug: "db-test-variant", version: 1 });
+    const after = await storedCounts();
     expect(after.incident).toBe((before.incident ?? 0) + 1);
     expect(after.event).toBe((before.event ?? 0) + good.events.length);
     expect(after.audit_entry).toBe((before.audit_entry ?? 0) + 1);
     expect(after.affected_list).toBe(before.affected_list);
   });
 
-  it("refuses a slug that is taken, changing nothing", () => {
-    const before = rowCounts();
-    expect(() => importRecord({ db, actor: editor, input: { record: seed.record } })).toThrow(DomainError);
-    expect(rowCounts()).toEqual(before);
+  it("refuses a slug that is taken, changing nothing", async () => {
+    const before = await storedCounts();
+    await expect(importRecord({ store: store(), actor: editor, input: { record: seed.record } })).rejects.toThrow(DomainError);
+    expect(await storedCounts()).toEqual(before);
   });
 });

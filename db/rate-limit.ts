@@ -36,7 +36,7 @@ export const heldOf = (row: unknown): number | null => (row === undefined ? null
 const made = new WeakMap<Database.Database, Buckets>();
 
 /** SQLite's buckets: statements compiled once per connection. */
-export function sqliteBuckets(db: Db): Buckets {
+export function sqliteBuckets(db: Pick<Db, "$client">): Buckets {
   const client = db.$client;
   const found = made.get(client);
   if (found) return found;

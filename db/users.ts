@@ -5,9 +5,11 @@ import { type Actor, USER_ROLES, type UserRole } from "@/domain/access";
 import { DomainError } from "@/domain/errors";
 import { hashPassword, needsRehash, passwordProblem, verifyPassword } from "@/lib/password";
 import { recordAudit } from "./audit";
-import type { Db } from "./client";
+import { isUniqueViolation } from "./dialect";
 import { user } from "./schema";
 import { deleteSessionsOf } from "./sessions";
+import type { Store, Tx } from "./store/store";
+import { writeTransaction } from "./transaction";
 
 export type AccountUser = { id: number; email: string; role: UserRole };
 
@@ -39,8 +41,8 @@ export class InvalidUserError extends Error {}
 
 export const noSuchUser = (email: string) => new DomainError("not-found", `There is no user with the email ${email}.`);
 
-export function findUserByEmail(db: Db, email: string): (AccountUser & { passwordHash: string }) | null {
-  const row = db
+export async function findUserByEmail(tx: Tx, email: string): Promise<(AccountUser & { passwordHash: string }) | null> {
+  const row = await tx
     .select({ id: user.id, email: user.email, role: user.role, passwordHash: user.passwordHash })
     .from(user)
     .where(eq(user.email, email.trim().toLowerCase()))
@@ -58,21 +60,23 @@ function checkCredentials(input: { email: string; password: string }): string {
 }
 
 /** A new editor or admin. Throws InvalidUserError (email, role, password policy) or EmailTakenError. */
-export async function createUser(db: Db, input: { email: string; password: string; role: string }): Promise<AccountUser> {
+export async function createUser(store: Store, input: { email: string; password: string; role: string }): Promise<AccountUser> {
   const role = roleSchema.safeParse(input.role);
   if (!role.success) throw new InvalidUserError(role.error.issues[0]?.message ?? "not a role");
   const email = checkCredentials(input);
-  if (findUserByEmail(db, email)) throw new EmailTakenError(email);
+  if (await store.read((tx) => findUserByEmail(tx, email))) throw new EmailTakenError(email);
   const passwordHash = await hashPassword(input.password);
   try {
-    return db
-      .insert(user)
-      .values({ email, passwordHash, role: role.data })
-      .returning({ id: user.id, email: user.email, role: user.role })
-      .get();
+    return await writeTransaction(store, (tx) =>
+      tx
+        .insert(user)
+        .values({ email, passwordHash, role: role.data })
+        .returning({ id: user.id, email: user.email, role: user.role })
+        .get(),
+    );
   } catch (error) {
     // Someone else added the same email while this one was hashing.
-    if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") throw new EmailTakenError(email);
+    if (isUniqueViolation(error)) throw new EmailTakenError(email);
     throw error;
   }
 }
@@ -82,14 +86,14 @@ export async function createUser(db: Db, input: { email: string; password: strin
  * DUMMY_PASSWORD_HASH), so the two failures take the same time. A hash made with weaker parameters
  * than today's is replaced on success.
  */
-export async function authenticate(db: Db, email: string, password: string): Promise<AccountUser | null> {
+export async function authenticate(store: Store, email: string, password: string): Promise<AccountUser | null> {
   const parsed = emailSchema.safeParse(email);
-  const found = parsed.success ? findUserByEmail(db, parsed.data) : null;
+  const found = parsed.success ? await store.read((tx) => findUserByEmail(tx, parsed.data)) : null;
   const ok = await verifyPassword(password, found?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!found || !ok) return null;
   if (needsRehash(found.passwordHash)) {
     const passwordHash = await hashPassword(password).catch(() => null);
-    if (passwordHash) db.update(user).set({ passwordHash }).where(eq(user.id, found.id)).run();
+    if (passwordHash) await writeTransaction(store, (tx) => tx.update(user).set({ passwordHash }).where(eq(user.id, found.id)).run());
   }
   return { id: found.id, email: found.email, role: found.role };
 }
@@ -99,28 +103,26 @@ export async function authenticate(db: Db, email: string, password: string): Pro
  * holds neither password nor hash. Throws InvalidUserError (email, password policy) or a
  * DomainError "not-found" for an unknown email.
  */
-export async function resetPassword(db: Db, actor: Actor, input: { email: string; password: string }): Promise<{ user: AccountUser; sessionsEnded: number }> {
+export async function resetPassword(store: Store, actor: Actor, input: { email: string; password: string }): Promise<{ user: AccountUser; sessionsEnded: number }> {
   if (actor.kind !== "system") throw new DomainError("forbidden", "Passwords are reset at the server's shell: npm run user:password.");
   const email = checkCredentials(input);
-  const found = findUserByEmail(db, email);
+  const found = await store.read((tx) => findUserByEmail(tx, email));
   if (!found) throw noSuchUser(email);
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(
-    (tx) => {
-      // Removed while the hash was being made: nothing to reset.
-      if (tx.update(user).set({ passwordHash }).where(eq(user.id, found.id)).run().changes === 0) throw noSuchUser(email);
-      const sessionsEnded = deleteSessionsOf(tx, found.id);
-      recordAudit(tx, {
-        actor,
-        incident: null,
-        action: "update",
-        entity: "user",
-        entityId: found.id,
-        before: { email },
-        after: { email, password: "reset", sessionsEnded },
-      });
-      return { user: { id: found.id, email: found.email, role: found.role }, sessionsEnded };
-    },
-    { behavior: "immediate" },
-  );
+  return writeTransaction(store, async (tx) => {
+    // Removed while the hash was being made: nothing to reset.
+    const updated = await tx.update(user).set({ passwordHash }).where(eq(user.id, found.id)).returning({ id: user.id });
+    if (updated.length === 0) throw noSuchUser(email);
+    const sessionsEnded = await deleteSessionsOf(tx, found.id);
+    await recordAudit(tx, {
+      actor,
+      incident: null,
+      action: "update",
+      entity: "user",
+      entityId: found.id,
+      before: { email },
+      after: { email, password: "reset", sessionsEnded },
+    });
+    return { user: { id: found.id, email: found.email, role: found.role }, sessionsEnded };
+  });
 }

@@ -1,14 +1,9 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { hasRole, safeNextPath, sessionCookie, signInPath } from "./auth";
 import { PLAIN_SESSION_COOKIE, SECURE_SESSION_COOKIE, userFromCookieHeader } from "./session-cookie";
-import { type Db, openDatabase } from "@/db/client";
-import { databasePath, readEnv } from "@/config/env";
-import { prepareDatabase } from "@/db/prepare";
 import { user } from "@/db/schema";
 import { createSession } from "@/db/sessions";
+import { ENGINES, testStores } from "@/tests/support/stores";
 
 describe("safeNextPath", () => {
   it("keeps paths on this site, with their query and fragment", () => {
@@ -86,38 +81,32 @@ describe("isSecureRequest", () => {
   });
 });
 
-describe("userFromCookieHeader", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aftermath-auth-test-"));
-  let db: Db;
+const kit = testStores("auth", { seed: false });
+
+describe.each(ENGINES)("userFromCookieHeader on %s", (engine) => {
   let rawId: string;
   const now = Date.now();
+  const store = () => kit.store(engine);
 
   beforeAll(async () => {
-    const env = readEnv({ DATABASE_URL: path.join(dir, "aftermath.db"), LOOKUP_SECRET: "a".repeat(40) });
-    await prepareDatabase({ env, seed: false });
-    db = openDatabase(databasePath(env));
-    const u = db.insert(user).values({ email: "ed@example.com", passwordHash: "x", role: "editor" }).returning().get();
-    rawId = createSession(db, u.id, now);
-  });
-  afterAll(() => {
-    db?.$client.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    const u = await store().q.insert(user).values({ email: "ed@example.com", passwordHash: "x", role: "editor" }).returning().get();
+    rawId = await createSession(store(), u.id, now);
   });
 
-  it("finds the user of either cookie name among others, and no one without a valid one", () => {
+  it("finds the user of either cookie name among others, and no one without a valid one", async () => {
     const ed = { id: 1, email: "ed@example.com", role: "editor" };
-    expect(userFromCookieHeader(db, `theme=dark; ${PLAIN_SESSION_COOKIE}=${rawId}; x=1`, now)).toEqual(ed);
-    expect(userFromCookieHeader(db, `${SECURE_SESSION_COOKIE}=${rawId}`, now)).toEqual(ed);
-    expect(userFromCookieHeader(db, `${PLAIN_SESSION_COOKIE}=${"A".repeat(43)}`, now)).toBeNull();
-    expect(userFromCookieHeader(db, `x${PLAIN_SESSION_COOKIE}=${rawId}`, now)).toBeNull();
-    expect(userFromCookieHeader(db, null, now)).toBeNull();
-    expect(userFromCookieHeader(db, "", now)).toBeNull();
+    expect(await userFromCookieHeader(store(), `theme=dark; ${PLAIN_SESSION_COOKIE}=${rawId}; x=1`, now)).toEqual(ed);
+    expect(await userFromCookieHeader(store(), `${SECURE_SESSION_COOKIE}=${rawId}`, now)).toEqual(ed);
+    expect(await userFromCookieHeader(store(), `${PLAIN_SESSION_COOKIE}=${"A".repeat(43)}`, now)).toBeNull();
+    expect(await userFromCookieHeader(store(), `x${PLAIN_SESSION_COOKIE}=${rawId}`, now)).toBeNull();
+    expect(await userFromCookieHeader(store(), null, now)).toBeNull();
+    expect(await userFromCookieHeader(store(), "", now)).toBeNull();
   });
 
-  it("reads only the name the request's scheme uses when told the scheme", () => {
-    expect(userFromCookieHeader(db, `${PLAIN_SESSION_COOKIE}=${rawId}`, now, true)).toBeNull();
-    expect(userFromCookieHeader(db, `${SECURE_SESSION_COOKIE}=${rawId}`, now, false)).toBeNull();
-    expect(userFromCookieHeader(db, `${SECURE_SESSION_COOKIE}=${rawId}`, now, true)).not.toBeNull();
+  it("reads only the name the request's scheme uses when told the scheme", async () => {
+    expect(await userFromCookieHeader(store(), `${PLAIN_SESSION_COOKIE}=${rawId}`, now, true)).toBeNull();
+    expect(await userFromCookieHeader(store(), `${SECURE_SESSION_COOKIE}=${rawId}`, now, false)).toBeNull();
+    expect(await userFromCookieHeader(store(), `${SECURE_SESSION_COOKIE}=${rawId}`, now, true)).not.toBeNull();
   });
 
   it("lets admins do what editors may, not the reverse", () => {

@@ -5,7 +5,7 @@ import { getLocale } from "next-intl/server";
 import { type Locale, DEFAULT_LOCALE, localized, splitLocale } from "@/i18n/locales";
 import { cache } from "react";
 import type { UserRole } from "@/domain/access";
-import { getDb } from "@/db/client";
+import { getStore } from "@/db/app-store";
 import { createSession, deleteSession, resolveSession, type SessionUser, sessionPolicy } from "@/db/sessions";
 import { isSecureRequest } from "@/config/request";
 import { type CookieOptions, cookieOptions } from "@/lib/cookies";
@@ -67,7 +67,7 @@ async function requestCookie(): Promise<{ cookie: SessionCookie; rawId: string |
 /** The signed-in user, for server components and server actions; null when there is none. */
 export const currentUser = cache(async (): Promise<SessionUser | null> => {
   const { rawId } = await requestCookie();
-  return rawId ? (resolveSession(getDb(), rawId)?.user ?? null) : null;
+  return rawId ? ((await resolveSession(getStore(), rawId))?.user ?? null) : null;
 });
 
 /**
@@ -89,15 +89,15 @@ export async function requireUser({ role, next }: { role?: UserRole; next?: stri
 /** Signs the user in (server actions only): a fresh session, replacing any this browser had. */
 export async function startSession(userId: number): Promise<void> {
   const { cookie, rawId } = await requestCookie();
-  const db = getDb();
-  if (rawId) deleteSession(db, rawId);
-  (await cookies()).set(cookie.name, createSession(db, userId), cookie.options);
+  const store = getStore();
+  if (rawId) await deleteSession(store, rawId);
+  (await cookies()).set(cookie.name, await createSession(store, userId), cookie.options);
 }
 
 /** Signs out (server actions only): the session is deleted on the server and the cookie cleared. */
 export async function endSession(): Promise<void> {
   const { cookie, rawId } = await requestCookie();
-  if (rawId) deleteSession(getDb(), rawId);
+  if (rawId) await deleteSession(getStore(), rawId);
   // Cleared with the same attributes it was set with, or a browser keeps the __Host- one.
   (await cookies()).set(cookie.name, "", { ...cookie.options, maxAge: 0 });
 }

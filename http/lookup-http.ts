@@ -6,7 +6,7 @@ import { type Locale, localized } from "@/i18n/locales";
 import { describeForm } from "@/domain/record/affected-shape";
 import { type Translator, translator } from "@/i18n/translate";
 import { linkRefused, noList } from "@/view/lookup-messages";
-import { getDb } from "@/db/client";
+import { getStore } from "@/db/app-store";
 import { lookupIncident } from "@/lookup/rows";
 import { shapeWord } from "@/db/read/translations";
 import { capitalize } from "@/lib/words";
@@ -37,10 +37,15 @@ export function lookupProblem(locale: Locale, status: ProblemStatus, detail: str
 }
 
 /** The incident's account id in words, for a refusal of one said in another language than English (English says the domain's own). */
-export function accountWords(slug: string, locale: Locale): AccountWords {
-  const found = locale === "en" ? undefined : lookupIncident(getDb(), slug);
-  if (!found) return null;
-  const name = shapeWord(getDb(), found.id, "account/name", locale) ?? found.shape.account.name;
+export async function accountWords(slug: string, locale: Locale): Promise<AccountWords> {
+  if (locale === "en") return null;
+  const read = await getStore().read(async (tx) => {
+    const found = await lookupIncident(tx, slug);
+    return found && { found, word: await shapeWord(tx, found.id, "account/name", locale) };
+  });
+  if (!read) return null;
+  const { found } = read;
+  const name = read.word ?? found.shape.account.name;
   return { label: capitalize(name), form: describeForm(found.shape.account.form, locale), example: found.shape.account.example };
 }
 

@@ -1,4 +1,4 @@
-import type { Db } from "@/db/client";
+import type { Store } from "@/db/store/store";
 import { resolveSession, type SessionUser } from "@/db/sessions";
 import { cookieValue } from "@/lib/cookies";
 
@@ -15,19 +15,19 @@ export const PLAIN_SESSION_COOKIE = "aftermath_session";
  * `secureRequest` given, only that request's cookie name counts; without it the __Host- cookie is
  * read first, then the plain one.
  */
-export function userFromCookieHeader(
-  db: Db,
+export async function userFromCookieHeader(
+  store: Store,
   cookieHeader: string | null | undefined,
   now: number = Date.now(),
   secureRequest?: boolean,
-): SessionUser | null {
+): Promise<SessionUser | null> {
   const names =
     secureRequest === undefined
       ? [SECURE_SESSION_COOKIE, PLAIN_SESSION_COOKIE]
       : [secureRequest ? SECURE_SESSION_COOKIE : PLAIN_SESSION_COOKIE];
   for (const name of names) {
     const rawId = cookieValue(cookieHeader, name);
-    if (rawId) return resolveSession(db, rawId, now)?.user ?? null;
+    if (rawId) return (await resolveSession(store, rawId, now))?.user ?? null;
   }
   return null;
 }

@@ -1,23 +1,24 @@
 import "server-only";
-import type { Db } from "@/db/client";
+import type { Store } from "@/db/store/store";
 import { readEnv } from "@/config/env";
-import { type RateDecision, RateLimiter, sqliteBuckets } from "@/db/rate-limit";
+import { bucketsOf } from "@/db/buckets";
+import { type RateDecision, RateLimiter } from "@/db/rate-limit";
 import { clientAddress } from "@/lib/client-address";
 
 type Limits = { client: RateLimiter; account: RateLimiter; trustProxy: boolean };
-const cache = new WeakMap<Db, Limits>();
+const cache = new WeakMap<Store, Limits>();
 
 /** The lookup's two limits: per client address for every lookup, per account only for a proven owner. */
-export function lookupLimits(db: Db): Limits {
-  let l = cache.get(db);
+export function lookupLimits(store: Store): Limits {
+  let l = cache.get(store);
   if (!l) {
     const env = readEnv();
     l = {
-      client: new RateLimiter(sqliteBuckets(db), "lookup-client", env.LOOKUP_RATE_LIMIT_PER_MINUTE),
-      account: new RateLimiter(sqliteBuckets(db), "lookup-account", env.LOOKUP_ACCOUNT_RATE_LIMIT_PER_MINUTE),
+      client: new RateLimiter(bucketsOf(store), "lookup-client", env.LOOKUP_RATE_LIMIT_PER_MINUTE),
+      account: new RateLimiter(bucketsOf(store), "lookup-account", env.LOOKUP_ACCOUNT_RATE_LIMIT_PER_MINUTE),
       trustProxy: env.TRUST_PROXY === "1",
     };
-    cache.set(db, l);
+    cache.set(store, l);
   }
   return l;
 }
@@ -43,8 +44,8 @@ export function logLimited(scope: string, client: string, key: string | null): v
 }
 
 /** One lookup (or link exchange) taken from this client's budget. */
-export async function takeClient(db: Db, headers: Pick<Headers, "get">, now: number): Promise<{ client: string; byClient: RateDecision; headers: Record<string, string> }> {
-  const l = lookupLimits(db);
+export async function takeClient(store: Store, headers: Pick<Headers, "get">, now: number): Promise<{ client: string; byClient: RateDecision; headers: Record<string, string> }> {
+  const l = lookupLimits(store);
   // The address is only a limit's key (and its log line's); without limits it is not worked out.
   const client = l.client.enabled || l.account.enabled ? clientAddress(headers, l.trustProxy) : "";
   const byClient = await l.client.take(client, now);

@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
-import { type Db, getDb } from "@/db/client";
+import { getStore } from "@/db/app-store";
+import type { Store } from "@/db/store/store";
 import type { LookupAnswer } from "@/domain/lookup";
 import { type Covered, type PublishedList, lookupAffected } from "./rows";
 import { appLookupSecret } from "@/config/secret";
@@ -13,7 +14,7 @@ import { INPUT_MESSAGES, lookupInput } from "./input";
 import { accountIdOf } from "@/domain/record/affected-shape";
 import { sessionEnds } from "./proof/session-end";
 import { sentLookupSession } from "./proof/cookies";
-import { type Snapshot, refresh, snapshotOf, stillCurrent } from "./snapshot";
+import { type View, currentView, freshView } from "./snapshot";
 
 type Headers_ = Record<string, string>;
 export type GateResult =
@@ -33,24 +34,31 @@ type Decided = GateResult | { kind: "proven"; incident: PublishedList; proven: P
  * Every lookup, from the API (at the server's edge) or the page, passes here: the client's limit,
  * the body, the incident, the proof, the owner's own limit, then the query of what the proof
  * covers. Errors are values; the caller maps them to HTTP or to a form. The incident and the keys
- * come from a snapshot (lookup/snapshot.ts); an answer from a snapshot the record has moved past
- * is decided again from fresh reads, so none is older than its request.
+ * come from a view of the record (lookup/snapshot.ts); an answer from a view the record has moved
+ * past is decided again from fresh reads, so none is older than its request. The rows and their
+ * generation are one read (one snapshot).
  */
-export async function runLookup(slug: string, input: unknown, headers: Pick<Headers, "get">, now = Date.now(), db: Db = getDb()): Promise<GateResult> {
-  const l = lookupLimits(db);
-  const { client, byClient, headers: clientHeaders } = await takeClient(db, headers, now);
+export async function runLookup(slug: string, input: unknown, headers: Pick<Headers, "get">, now = Date.now(), store: Store = getStore()): Promise<GateResult> {
+  const l = lookupLimits(store);
+  const { client, byClient, headers: clientHeaders } = await takeClient(store, headers, now);
   if (!byClient.allowed) return { kind: "limited", scope: "client", decision: byClient, headers: clientHeaders };
   const secret = appLookupSecret();
-  const record = snapshotOf(db, secret);
+  let record = await currentView(store, secret);
   const parsed = lookupInput.safeParse(input);
   if (!parsed.success) {
     const errors = checkedErrors(parsed.error.issues);
-    return { kind: "invalid", errors: errors.some((e) => e.field === "accountId") ? errors : [...errors, ...accountIdProblems(record, slug, input)], headers: clientHeaders };
+    return { kind: "invalid", errors: errors.some((e) => e.field === "accountId") ? errors : [...errors, ...(await accountIdProblems(record, slug, input))], headers: clientHeaders };
   }
-  const ask = { slug, body: parsed.data, headers, seconds: Math.floor(now / 1000), secret, clientHeaders, ended: sessionEnds(db) };
-  let decided = decide(record, ask);
+  const ask = { slug, body: parsed.data, headers, seconds: Math.floor(now / 1000), secret, clientHeaders, ended: sessionEnds(store) };
+  let decided = await decide(record, ask);
   // Without rows there is no generation read with them: check it here (a cheap path).
-  if (decided.kind !== "proven" && !stillCurrent(record)) decided = decide(record, ask);
+  if (decided.kind !== "proven") {
+    const fresh = await freshView(store, secret);
+    if (fresh !== record) {
+      record = fresh;
+      decided = await decide(record, ask);
+    }
+  }
   if (decided.kind !== "proven") return decided;
 
   let headersOut = clientHeaders;
@@ -63,20 +71,21 @@ export async function runLookup(slug: string, input: unknown, headers: Pick<Head
       return { kind: "limited", scope: "account", decision: byAccount, headers: headersOut };
     }
   }
-  let read = lookupAffected(db, decided.incident, decided.proven.covered);
+  const rows = (d: Extract<Decided, { kind: "proven" }>) => store.read((tx) => lookupAffected(tx, d.incident, d.proven.covered));
+  let read = await rows(decided);
   if (read.generation !== record.at) {
-    refresh(record);
-    decided = decide(record, ask);
+    record = await freshView(store, secret);
+    decided = await decide(record, ask);
     if (decided.kind !== "proven") return decided;
-    read = lookupAffected(db, decided.incident, decided.proven.covered);
+    read = await rows(decided);
   }
   return { kind: "answer", answer: { ...read.rows, proof: decided.proven.proof }, headers: headersOut };
 }
 
 /** With other fields wrong, the account id's form is named too (the incident's form), so one answer lists every field to fix. */
-function accountIdProblems(record: Snapshot, slug: string, input: unknown): Array<{ field: string; message: string }> {
+async function accountIdProblems(record: View, slug: string, input: unknown): Promise<Array<{ field: string; message: string }>> {
   const sent = typeof input === "object" && input !== null && "accountId" in input ? input.accountId : undefined;
-  const shape = typeof sent === "string" ? record.incident(slug)?.shape : undefined;
+  const shape = typeof sent === "string" ? (await record.incident(slug))?.shape : undefined;
   const parsed = shape && accountIdOf(shape.account).safeParse(sent);
   return parsed && !parsed.success ? checkedErrors(parsed.error.issues, "accountId") : [];
 }
@@ -84,12 +93,12 @@ function accountIdProblems(record: Snapshot, slug: string, input: unknown): Arra
 type Ask = { slug: string; body: z.output<typeof lookupInput>; headers: Pick<Headers, "get">; seconds: number; secret: string; clientHeaders: Headers_; ended: EndedCheck };
 
 /** The incident, then what the request proves for it: an answer already, or what the rows must cover. */
-function decide(record: Snapshot, { slug, body, headers, seconds, secret, clientHeaders, ended }: Ask): Decided {
-  const incident = record.incident(slug);
+async function decide(record: View, { slug, body, headers, seconds, secret, clientHeaders, ended }: Ask): Promise<Decided> {
+  const incident = await record.incident(slug);
   if (!incident) return { kind: "not-found", headers: clientHeaders };
   if (incident.list !== "published") return { kind: "no-list", list: incident.list, headers: clientHeaders };
   if (body.link !== undefined) {
-    const link = checkLink(record.keys, body.link, incident.id, seconds);
+    const link = checkLink(await record.keys(), body.link, incident.id, seconds);
     return link.ok ? { kind: "proven", incident, proven: owned(link.proof) } : { kind: "link-refused", reason: link.reason, headers: clientHeaders };
   }
   let account: string | undefined;
@@ -106,7 +115,7 @@ function decide(record: Snapshot, { slug, body, headers, seconds, secret, client
     return { kind: "proven", incident, proven: { covered, proof: { kind: "request-ids" }, owner: null } };
   }
   const token = sentLookupSession(headers);
-  const session = token === undefined ? null : readSession(record.keys, ended, token, incident.id, seconds);
+  const session = token === undefined ? null : await readSession(await record.keys(), ended, token, incident.id, seconds);
   // An account id alone proves nothing; with a session it must be the session's own account.
   if (session && (account === undefined || tenantKey(secret, account) === session.tenantKey)) {
     return { kind: "proven", incident, proven: owned(session) };

@@ -1,64 +1,55 @@
 import "server-only";
-import type { Db } from "@/db/client";
-import { generationReader } from "@/db/generation";
+import type { Store } from "@/db/store/store";
 import { type LookupIncident, lookupIncident } from "./rows";
-import { type KeyFinder, type SigningKey, keyByKid } from "./proof/keys";
+import { type KeyFinder, keysIn } from "./proof/keys";
+
+const MAX_KEPT = 1000;
 
 /**
  * What a lookup reads of the record besides its rows, kept: the incidents with their live lists,
- * and the signing keys, as they stood at generation `at` (the newest audit entry's id; every change
- * appends one). Whoever uses them checks the generation after, and reads again when it moved.
+ * and the signing keys, as they stood at generation `at` (db/generation.ts; every change moves it
+ * on). Each is read after `at` was, so it is at least that new; whoever uses them checks the
+ * generation after, and decides again from a fresh view when it moved. A view is never changed
+ * for a newer generation: a read begun for an old view lands in that view, not in the next.
  */
-export type Snapshot = {
-  generation: () => number;
-  at: number;
-  incidents: Map<string, LookupIncident | null>;
-  keyMap: Map<string, SigningKey | null>;
-  keys: KeyFinder;
-  incident: (slug: string) => LookupIncident | null;
-};
-const snapshots = new WeakMap<Db, Snapshot>();
-const MAX_KEPT = 1000;
+export class View {
+  private readonly incidents = new Map<string, LookupIncident | null>();
+  private keyFinder: KeyFinder | null = null;
 
-function remember<T>(map: Map<string, T | null>, key: string, read: () => T | null): T | null {
-  let found = map.get(key);
-  if (found === undefined) {
-    if (map.size >= MAX_KEPT) map.clear();
-    found = read();
-    map.set(key, found);
+  constructor(
+    readonly at: number,
+    private readonly store: Store,
+    private readonly secret: string,
+  ) {}
+
+  async incident(slug: string): Promise<LookupIncident | null> {
+    const kept = this.incidents.get(slug);
+    if (kept !== undefined) return kept;
+    const found = await this.store.read((tx) => lookupIncident(tx, slug));
+    if (this.incidents.size >= MAX_KEPT) this.incidents.clear();
+    this.incidents.set(slug, found);
+    return found;
   }
-  return found;
-}
 
-export function snapshotOf(db: Db, secret: string): Snapshot {
-  let s = snapshots.get(db);
-  if (!s) {
-    const incidents = new Map<string, LookupIncident | null>();
-    const keyMap = new Map<string, SigningKey | null>();
-    s = {
-      generation: generationReader(db.$client.name),
-      at: -1,
-      incidents,
-      keyMap,
-      keys: (kid) => remember(keyMap, kid, () => keyByKid(db, secret, kid)),
-      incident: (slug) => remember(incidents, slug, () => lookupIncident(db, slug)),
-    };
-    refresh(s);
-    snapshots.set(db, s);
+  async keys(): Promise<KeyFinder> {
+    this.keyFinder ??= await this.store.read((tx) => keysIn(tx, this.secret));
+    return this.keyFinder;
   }
-  return s;
 }
 
-/** Forgets what was kept and notes the generation now: what is read next is at least this new. */
-export function refresh(s: Snapshot): void {
-  s.at = s.generation();
-  s.incidents.clear();
-  s.keyMap.clear();
+const views = new WeakMap<Store, View>();
+
+/** The view lookups share now; the first is made at the generation read then. */
+export async function currentView(store: Store, secret: string): Promise<View> {
+  return views.get(store) ?? freshView(store, secret);
 }
 
-/** Whether nothing changed since the snapshot's generation; when something did, it is refreshed. */
-export function stillCurrent(s: Snapshot): boolean {
-  if (s.generation() === s.at) return true;
-  refresh(s);
-  return false;
+/** The view at the generation now: the one shared, when nothing changed since it was made; a new one (shared from now on) when something did. */
+export async function freshView(store: Store, secret: string): Promise<View> {
+  const at = await store.generation();
+  const kept = views.get(store);
+  if (kept?.at === at) return kept;
+  const view = new View(at, store, secret);
+  views.set(store, view);
+  return view;
 }

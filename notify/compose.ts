@@ -1,9 +1,9 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Db } from "@/db/client";
 import type { Claimed } from "@/db/outbox/claim";
 import { notice } from "@/db/schema";
+import type { Store } from "@/db/store/store";
 import { subscriberById } from "@/db/subscribers";
 import { DEFAULT_LOCALE, type Locale, isLocale, localized } from "@/i18n/locales";
 import { currentKey } from "@/lookup/proof/keys";
@@ -12,7 +12,7 @@ import { type Email, confirmEmail, newsEmail, noticeEmail } from "./email/render
 import { openSecret } from "./secrets";
 import { CONFIRM_HOURS, confirmToken, endToken } from "./tokens";
 
-export type ComposeContext = { db: Db; origin: string; secret: string; now: Date };
+export type ComposeContext = { store: Store; origin: string; secret: string; now: Date };
 /** A message ready for its channel, or why it can no longer be sent (its subscription ended meanwhile). */
 export type Composed = { email: Email } | { webhook: { secret: string; body: string } } | { cannot: string };
 
@@ -26,8 +26,8 @@ const incidentPath = (slug: string) => `/incidents/${encodeURIComponent(slug)}`;
 /** A Standard Webhooks body: the event's type, when, and its data. */
 const hookBody = (type: string, at: Date, data: object) => JSON.stringify({ type, timestamp: at.toISOString(), data });
 
-function forSubscriber(ctx: ComposeContext, m: Claimed): Composed {
-  const s = m.subscriberId === null ? null : subscriberById(ctx.db, m.subscriberId);
+async function forSubscriber(ctx: ComposeContext, m: Claimed): Promise<Composed> {
+  const s = m.subscriberId === null ? null : await subscriberById(ctx.store.q, m.subscriberId);
   if (!s || s.address === null) return { cannot: "the subscription ended before it was sent" };
   const p = m.payload;
   // The language of the page the subscriber signed up on.
@@ -47,15 +47,15 @@ function forSubscriber(ctx: ComposeContext, m: Claimed): Composed {
   return { webhook: { secret: openSecret(ctx.secret, s.secret), body: hookBody(p.type, new Date(p.at), { ...data, incident: { ...p.incident, url: pageUrl }, unsubscribe_url: unsubscribeUrl }) } };
 }
 
-function forNotice(ctx: ComposeContext, m: Claimed): Composed {
+async function forNotice(ctx: ComposeContext, m: Claimed): Promise<Composed> {
   const p = m.payload;
   if (!("noticeId" in p)) return { cannot: "not a notice" };
-  const row = ctx.db.select().from(notice).where(eq(notice.id, p.noticeId)).get();
+  const row = await ctx.store.q.select().from(notice).where(eq(notice.id, p.noticeId)).get();
   if (!row) return { cannot: "its notice is gone (the list it named was removed)" };
-  const key = currentKey(ctx.db, ctx.secret, { kind: "system", name: "outbox" });
+  const key = await currentKey(ctx.store, ctx.secret, { kind: "system", name: "outbox" });
   const token = keyedLinkToken(key, { incidentId: row.incidentId, tenantKey: row.accountKey, ending: row.accountEnding, expiresAt: p.expiresAt });
   return { email: noticeEmail(p, siteUrl(ctx.origin, p.locale, `${incidentPath(p.incident.slug)}/lookup/link?token=${token}`)) };
 }
 
 /** What a claimed message says, rendered now from the facts it was queued with. */
-export const compose = (ctx: ComposeContext, m: Claimed): Composed => (m.purpose === "notice" || m.purpose === "link" ? forNotice(ctx, m) : forSubscriber(ctx, m));
+export const compose = (ctx: ComposeContext, m: Claimed): Promise<Composed> => (m.purpose === "notice" || m.purpose === "link" ? forNotice(ctx, m) : forSubscriber(ctx, m));

@@ -5,10 +5,12 @@ import { confirmSubscriber, subscriberById } from "@/db/subscribers";
 import { type Clock, ORIGIN, confirmIn, editor, openIncident, postUpdate, testOutbox } from "@/tests/support/outbox-kit";
 import { accountId, affectedIncident, contactsCsv } from "@/tests/support/notice-kit";
 import { startSmtp } from "@/tests/support/smtp";
-import { TEST_SECRET, testDatabase } from "@/tests/support/test-database";
+import { ENGINES, testStores } from "@/tests/support/stores";
+import { TEST_SECRET } from "@/tests/support/test-database";
 import { startReceiver } from "@/tests/support/webhook-receiver";
 import { englishIn, englishPhrases } from "@/tests/support/lookup-leaks";
 import { newsEmail } from "./email/render";
+import { workAfterAnswers } from "./later";
 import { queueNotices } from "./notices";
 import { requestLink } from "./send-link";
 import { carryOut, planSignUp } from "./subscribe";
@@ -17,42 +19,44 @@ import { sendDue } from "./worker";
 // Every message in the subscriber's or the notice's language, through a real SMTP server and a real
 // webhook receiver: a subscriber who signed up on a Russian page gets Russian mail whose links open
 // Russian pages (List-Unsubscribe too); a webhook's body keeps its shape in every language.
-const t = testDatabase("mail-languages");
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
+const kit = testStores("mail-languages", { seed: false });
 const clock: Clock = { now: Date.now() };
 const now = () => (clock.now = Math.max(clock.now, Date.now()));
 const SLUG = "kv-ru";
 const [A, B] = ["a001", "b002"].map(accountId) as [string, string];
 
-beforeAll(async () => {
-  [smtp, receiver] = await Promise.all([startSmtp(), startReceiver(() => ({ status: 200 }))]);
-  openIncident(t.db, "queues");
-  await affectedIncident(t.db, SLUG, [A, B]);
-});
-afterAll(async () => {
-  await smtp.close();
-  await receiver.close();
-});
+describe.each(ENGINES)("messages in the reader's language (on %s)", (engine) => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  const store = () => kit.store(engine);
 
-const outbox = () => testOutbox(t.db, { smtpUrl: smtp.url, clock });
-const mailTo = (address: string) => smtp.received.filter((r) => r.to.includes(address)).map((r) => r.mail);
-/** A message's raw head, its folded lines unfolded: what a mail provider reads List-Unsubscribe from. */
-const headOf = (address: string) => (smtp.received.filter((r) => r.to.includes(address)).at(-1)?.raw.toString("utf8") ?? "").split("\r\n\r\n")[0]?.replace(/\r\n[ \t]+/g, " ") ?? "";
-/** The mail's English, none of which a Russian message may hold. */
-const leaks = (mail: { subject?: string; text?: string } | undefined) => englishIn(`${mail?.subject ?? ""}\n${mail?.text ?? ""}`, ["mail"]);
+  beforeAll(async () => {
+    [smtp, receiver] = await Promise.all([startSmtp(), startReceiver(() => ({ status: 200 }))]);
+    await openIncident(store(), "queues");
+    await affectedIncident(store(), SLUG, [A, B]);
+  });
+  afterAll(async () => {
+    await smtp.close();
+    await receiver.close();
+  });
 
-function signUp(address: string, locale: "en" | "ru", channel: "email" | "webhook" = "email") {
-  const plan = planSignUp(t.db, { channel, address, incident: "queues", locale }, true);
-  if ("field" in plan) throw new Error(plan.message);
-  return { row: carryOut(t.db, plan, TEST_SECRET, new Date(now())), secret: plan.secret };
-}
+  const outbox = () => testOutbox(store(), { smtpUrl: smtp.url, clock });
+  const mailTo = (address: string) => smtp.received.filter((r) => r.to.includes(address)).map((r) => r.mail);
+  /** A message's raw head, its folded lines unfolded: what a mail provider reads List-Unsubscribe from. */
+  const headOf = (address: string) => (smtp.received.filter((r) => r.to.includes(address)).at(-1)?.raw.toString("utf8") ?? "").split("\r\n\r\n")[0]?.replace(/\r\n[ \t]+/g, " ") ?? "";
+  /** The mail's English, none of which a Russian message may hold. */
+  const leaks = (mail: { subject?: string; text?: string } | undefined) => englishIn(`${mail?.subject ?? ""}\n${mail?.text ?? ""}`, ["mail"]);
 
-describe("messages in the reader's language", () => {
+  async function signUp(address: string, locale: "en" | "ru", channel: "email" | "webhook" = "email") {
+    const plan = await planSignUp(store().q, { channel, address, incident: "queues", locale }, true);
+    if ("field" in plan) throw new Error(plan.message);
+    return { row: await carryOut(store(), plan, TEST_SECRET, new Date(now())), secret: plan.secret };
+  }
+
   it("keeps the language of the page signed up on, and sends the confirmation in it, its link under /ru", async () => {
-    const { row } = signUp("ru@example.com", "ru");
-    signUp("en@example.com", "en");
-    expect(subscriberById(t.db, row.id)?.locale).toBe("ru");
+    const { row } = await signUp("ru@example.com", "ru");
+    await signUp("en@example.com", "en");
+    expect((await subscriberById(store().q, row.id))?.locale).toBe("ru");
     await sendDue(outbox());
     const [ru] = mailTo("ru@example.com");
     expect(ru?.subject).toBe("Подтвердите подписку на инцидент «Incident queues»");
@@ -69,21 +73,21 @@ describe("messages in the reader's language", () => {
     for (const mail of [ru, en]) {
       const opened = confirmIn(mail?.text ?? "", new Date(clock.now));
       if (!opened.ok) throw new Error("no confirmation link");
-      confirmSubscriber(t.db, opened.subscriberId, opened.nonce);
+      await confirmSubscriber(store(), opened.subscriberId, opened.nonce);
     }
   });
 
-  it("refuses an address in the language of the page signed up on", () => {
-    const refused = (channel: "email" | "webhook", address: string, locale: "en" | "ru", incident = "queues") => planSignUp(t.db, { channel, address, incident, locale }, false);
-    expect(refused("email", "not an address", "ru")).toEqual({ field: "address", message: "это не адрес электронной почты" });
-    expect(refused("webhook", "http://hooks.example.org/x", "ru")).toEqual({ field: "address", message: "укажите адрес, начинающийся с https://" });
-    expect(refused("webhook", "https://user:pw@hooks.example.org/x", "ru")).toEqual({ field: "address", message: "уберите из адреса имя пользователя, пароль и #фрагмент" });
-    expect(refused("email", "ada@example.com", "ru", "nothing-here")).toEqual({ field: "incident", message: "Опубликованного инцидента «nothing-here», на который можно подписаться, нет." });
-    expect(refused("webhook", "http://hooks.example.org/x", "en")).toEqual({ field: "address", message: "write an https:// address" });
+  it("refuses an address in the language of the page signed up on", async () => {
+    const refused = (channel: "email" | "webhook", address: string, locale: "en" | "ru", incident = "queues") => planSignUp(store().q, { channel, address, incident, locale }, false);
+    expect(await refused("email", "not an address", "ru")).toEqual({ field: "address", message: "это не адрес электронной почты" });
+    expect(await refused("webhook", "http://hooks.example.org/x", "ru")).toEqual({ field: "address", message: "укажите адрес, начинающийся с https://" });
+    expect(await refused("webhook", "https://user:pw@hooks.example.org/x", "ru")).toEqual({ field: "address", message: "уберите из адреса имя пользователя, пароль и #фрагмент" });
+    expect(await refused("email", "ada@example.com", "ru", "nothing-here")).toEqual({ field: "incident", message: "Опубликованного инцидента «nothing-here», на который можно подписаться, нет." });
+    expect(await refused("webhook", "http://hooks.example.org/x", "en")).toEqual({ field: "address", message: "write an https:// address" });
   });
 
   it("sends news in Russian, its subject, body and List-Unsubscribe in Russian and under /ru; English stays English", async () => {
-    postUpdate(t.db, "queues", "Один брокер переполнен; переносим очереди.");
+    await postUpdate(store(), "queues", "Один брокер переполнен; переносим очереди.");
     now();
     await sendDue(outbox());
     const ru = mailTo("ru@example.com").at(-1);
@@ -113,7 +117,7 @@ describe("messages in the reader's language", () => {
   });
 
   it("writes a notice in the language it was queued in, its link opening the Russian lookup; a link sent again in the page's", async () => {
-    await queueNotices({ db: t.db, actor: editor, slug: SLUG, input: { contacts: contactsCsv([[A, "ada@example.com"]]), locale: "ru" }, secret: TEST_SECRET, now: new Date(now()) });
+    await queueNotices({ store: store(), actor: editor, slug: SLUG, input: { contacts: contactsCsv([[A, "ada@example.com"]]), locale: "ru" }, secret: TEST_SECRET, now: new Date(now()) });
     await sendDue(outbox());
     const [notice] = mailTo("ada@example.com");
     expect(notice?.subject).toBe(`Инцидент «Incident ${SLUG}» затронул ваш аккаунт`);
@@ -122,8 +126,8 @@ describe("messages in the reader's language", () => {
     expect(notice?.text).toMatch(/действует до \d{1,2} [а-я]+ \d{4} г\./);
     expect(leaks(notice)).toEqual([]);
     const env = readEnv({ DATABASE_URL: "unused.db" });
-    await requestLink(t.db, { slug: SLUG, address: "ada@example.com", headers: new Headers({ [CLIENT_ADDRESS_HEADER]: "192.0.2.9" }), secret: TEST_SECRET, locale: "ru", now: new Date(now()), env });
-    await new Promise((resolve) => setImmediate(resolve));
+    await requestLink(store(), { slug: SLUG, address: "ada@example.com", headers: new Headers({ [CLIENT_ADDRESS_HEADER]: "192.0.2.9" }), secret: TEST_SECRET, locale: "ru", now: new Date(now()), env });
+    await workAfterAnswers();
     await sendDue(outbox());
     const again = mailTo("ada@example.com").at(-1);
     expect(again?.subject).toBe(`Ваша ссылка по инциденту «Incident ${SLUG}»`);
@@ -133,17 +137,17 @@ describe("messages in the reader's language", () => {
   it("posts webhooks whose bodies have the same fields and types in Russian as in English, their links under /ru", async () => {
     const last = (path: string) => receiver.deliveries.filter((d) => d.path === path).at(-1)?.body;
     for (const locale of ["en", "ru"] as const) {
-      const { secret } = signUp(`${receiver.base}/${locale}`, locale, "webhook");
+      const { secret } = await signUp(`${receiver.base}/${locale}`, locale, "webhook");
       if (secret) receiver.trust(`/${locale}`, secret);
     }
     await sendDue(outbox());
     for (const locale of ["en", "ru"]) {
       const opened = confirmIn(JSON.stringify(last(`/${locale}`)), new Date(clock.now));
       if (!opened.ok) throw new Error("no confirmation link in the event");
-      confirmSubscriber(t.db, opened.subscriberId, opened.nonce);
+      await confirmSubscriber(store(), opened.subscriberId, opened.nonce);
     }
     const confirms = { en: last("/en"), ru: last("/ru") };
-    postUpdate(t.db, "queues", "Очереди перенесены.", "2026-12-01T11:00Z");
+    await postUpdate(store(), "queues", "Очереди перенесены.", "2026-12-01T11:00Z");
     now();
     await sendDue(outbox());
     const news = { en: last("/en"), ru: last("/ru") };

@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import type { Db } from "@/db/client";
 import { incident } from "@/db/schema";
+import type { Store, Tx } from "@/db/store/store";
 import { type SubscriberRow, confirmSubscriber, endSubscriber, subscriberById } from "@/db/subscribers";
 import { maskRecipient } from "@/domain/notify";
 import { openConfirm, openEnd } from "./tokens";
@@ -9,38 +9,44 @@ import { openConfirm, openEnd } from "./tokens";
 /** A subscription as its own links show it to its owner: what it is for (an incident's title; null: every incident), where it goes (masked; null once dropped), and where it stands. */
 export type SubscriptionView = { channel: "email" | "webhook"; title: string | null; to: string | null; state: SubscriberRow["state"] };
 
-function viewOf(db: Db, row: SubscriberRow): SubscriptionView {
-  const title = row.incidentId === null ? null : (db.select({ title: incident.title }).from(incident).where(eq(incident.id, row.incidentId)).get()?.title ?? null);
+async function viewOf(tx: Tx, row: SubscriberRow): Promise<SubscriptionView> {
+  const title = row.incidentId === null ? null : ((await tx.select({ title: incident.title }).from(incident).where(eq(incident.id, row.incidentId)).get())?.title ?? null);
   return { channel: row.channel, title, to: row.address ? maskRecipient(row.address) : null, state: row.state };
 }
+
+/** The subscriber a link names and its view, read in one snapshot; null when there is none. */
+const viewById = (store: Store, id: number) =>
+  store.read(async (tx) => {
+    const row = await subscriberById(tx, id);
+    return row && { row, view: await viewOf(tx, row) };
+  });
 
 export type LinkState = { kind: "ok"; subscription: SubscriptionView; nonceCurrent: boolean } | { kind: "invalid" | "expired" };
 
 /** What a confirmation link names, before anything is done: a page shows it with its button. */
-export function confirmationOf(db: Db, secret: string, token: string, now: Date): LinkState {
+export async function confirmationOf(store: Store, secret: string, token: string, now: Date): Promise<LinkState> {
   const opened = openConfirm(secret, token, now);
   if (!opened.ok) return { kind: opened.reason };
-  const row = subscriberById(db, opened.subscriberId);
-  if (!row) return { kind: "invalid" };
-  return { kind: "ok", subscription: viewOf(db, row), nonceCurrent: row.nonce === opened.nonce };
+  const found = await viewById(store, opened.subscriberId);
+  if (!found) return { kind: "invalid" };
+  return { kind: "ok", subscription: found.view, nonceCurrent: found.row.nonce === opened.nonce };
 }
 
 /** Confirms what a link names; the stale link of an earlier sign-up confirms nothing. */
-export function confirmByToken(db: Db, secret: string, token: string, now: Date): "confirmed" | "stale" | "invalid" | "expired" {
+export async function confirmByToken(store: Store, secret: string, token: string, now: Date): Promise<"confirmed" | "stale" | "invalid" | "expired"> {
   const opened = openConfirm(secret, token, now);
   if (!opened.ok) return opened.reason;
-  return confirmSubscriber(db, opened.subscriberId, opened.nonce) ? "confirmed" : "stale";
+  return (await confirmSubscriber(store, opened.subscriberId, opened.nonce)) ? "confirmed" : "stale";
 }
 
 /** What an unsubscribe link names; null when it is none of ours. */
-export function subscriptionOf(db: Db, secret: string, token: string): SubscriptionView | null {
+export async function subscriptionOf(store: Store, secret: string, token: string): Promise<SubscriptionView | null> {
   const id = openEnd(secret, token);
-  const row = id === null ? null : subscriberById(db, id);
-  return row ? viewOf(db, row) : null;
+  return id === null ? null : ((await viewById(store, id))?.view ?? null);
 }
 
 /** Ends what an unsubscribe link names (RFC 8058's one click, or the page's button); ending it twice is the same. */
-export function endByToken(db: Db, secret: string, token: string): boolean {
+export async function endByToken(store: Store, secret: string, token: string): Promise<boolean> {
   const id = openEnd(secret, token);
-  return id !== null && endSubscriber(db, id, "ended") !== null;
+  return id !== null && (await endSubscriber(store, id, "ended")) !== null;
 }

@@ -35,14 +35,14 @@ type Run = {
 export async function sendNotices({ outbox, incidentId, wait, onTry, onHeld }: Run): Promise<NoticeSending> {
   const clock = outbox.clock ?? Date.now;
   const done = { sent: 0, failed: 0, others: 0 };
-  const onEvent = (e: SentEvent) => {
-    outbox.onEvent?.(e);
+  const onEvent = async (e: SentEvent) => {
+    await outbox.onEvent?.(e);
     if (e.kind === "held") return;
     if (e.purpose !== "notice" || e.incidentId !== incidentId) {
       done.others += e.kind === "sent" ? 1 : 0;
       return;
     }
-    const facts = messageDue(outbox.db, e.id);
+    const facts = await messageDue(outbox.store.q, e.id);
     if (e.kind === "sent") done.sent += 1;
     if (e.kind === "dead") done.failed += 1;
     onTry({ kind: e.kind, to: e.to, ending: facts?.ending ?? null, attempts: e.attempts, ...(e.error ? { error: e.error } : {}), ...(e.kind === "retrying" && facts ? { nextTryAt: new Date(facts.dueAt) } : {}) });
@@ -51,7 +51,7 @@ export async function sendNotices({ outbox, incidentId, wait, onTry, onHeld }: R
   let heldSaid = false;
   for (;;) {
     if ((await sendDue(worker)) > 0) continue;
-    const left = noticesWaiting(outbox.db, incidentId);
+    const left = await noticesWaiting(outbox.store.q, incidentId);
     if (left.pending === 0) return { ...done, left: 0, nextTryAt: null };
     if (!wait && left.retrying === left.pending) return { ...done, left: left.pending, nextTryAt: left.nextDueAt === null ? null : new Date(left.nextDueAt) };
     if (left.heldUntil !== null && !heldSaid) {

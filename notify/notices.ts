@@ -2,8 +2,8 @@ import "server-only";
 import { z } from "zod";
 import { lockPacer } from "@/db/affected/pacer";
 import { recordAudit } from "@/db/audit";
-import type { Db } from "@/db/client";
 import { type ContactStaging, type NoticeTarget, type StagedContact, contactStaging, noticeBatch, readNoticeTarget } from "@/db/notices";
+import type { Store, Tx } from "@/db/store/store";
 import { writeTransaction } from "@/db/transaction";
 import type { Actor } from "@/domain/access";
 import { DomainError } from "@/domain/errors";
@@ -44,8 +44,8 @@ export type NoticeReport = {
 };
 
 /** The incident's live list, or why no notice can go out for it (said in `say`): each link opens its lookup, which needs both. */
-function targetOf(db: Db, slug: string, say: Locale = DEFAULT_LOCALE): NoticeTarget & { shape: AffectedShape } {
-  const t = readNoticeTarget(db, slug);
+async function targetOf(tx: Tx, slug: string, say: Locale = DEFAULT_LOCALE): Promise<NoticeTarget & { shape: AffectedShape }> {
+  const t = await readNoticeTarget(tx, slug);
   const said = translator(say);
   if (!t) throw new DomainError("not-found", said("notices.cannot.notFound", { slug }));
   if (!t.published) throw new DomainError("conflict", said("notices.cannot.draft"));
@@ -55,9 +55,9 @@ function targetOf(db: Db, slug: string, say: Locale = DEFAULT_LOCALE): NoticeTar
 }
 
 /** Why this incident cannot take notices now (a draft, no list, sample data), or null when it can. */
-export function whyNoNotices(db: Db, slug: string, say: Locale = DEFAULT_LOCALE): string | null {
+export async function whyNoNotices(tx: Tx, slug: string, say: Locale = DEFAULT_LOCALE): Promise<string | null> {
   try {
-    targetOf(db, slug, say);
+    await targetOf(tx, slug, say);
     return null;
   } catch (error) {
     if (error instanceof DomainError) return error.message;
@@ -84,7 +84,7 @@ async function stage(staging: ContactStaging, text: string, shape: AffectedShape
     else if (bad.length === 0) batch.push(keyed(read));
     good += "message" in read ? 0 : 1;
     if (batch.length < 1000) continue;
-    staging.add(batch);
+    await staging.add(batch);
     batch = [];
     await new Promise((resolve) => setImmediate(resolve));
   }
@@ -94,7 +94,7 @@ async function stage(staging: ContactStaging, text: string, shape: AffectedShape
     throw new DomainError("invalid", t("notices.refused.badLines", { lines, first: bad[0]?.message ?? "" }), { errors });
   }
   if (good === 0) throw new DomainError("invalid", t("notices.refused.empty"), { errors: [{ field: "line 1", message: t("notices.refused.noContact") }] });
-  staging.add(batch);
+  await staging.add(batch);
   return good;
 }
 
@@ -105,19 +105,19 @@ async function stage(staging: ContactStaging, text: string, shape: AffectedShape
  * nothing twice. The first contact of an account counts; the later ones are reported by line.
  */
 /** `say`: the language its refusals are said in (the editor's page's); the notices' own is `input.locale`. */
-type Run = { db: Db; actor: Actor; slug: string; input: NoticeInput; secret: string; now?: Date; say?: Locale };
+type Run = { store: Store; actor: Actor; slug: string; input: NoticeInput; secret: string; now?: Date; say?: Locale };
 
-export async function queueNotices({ db, actor, slug, input, secret, now = new Date(), say = DEFAULT_LOCALE }: Run): Promise<NoticeReport> {
+export async function queueNotices({ store, actor, slug, input, secret, now = new Date(), say = DEFAULT_LOCALE }: Run): Promise<NoticeReport> {
   if (actor.kind !== "user" && actor.kind !== "system") throw new DomainError("forbidden", "Notices are sent by an editor or at the server's shell.");
   const parsed = noticeInput.safeParse(input);
   if (!parsed.success) throw new DomainError("invalid", parsed.error.issues[0]?.message ?? "not a run", { errors: parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message })) });
-  const target = targetOf(db, slug, say);
+  const target = await store.read((tx) => targetOf(tx, slug, say));
   const expiresAt = new Date(now.getTime() + parsed.data.days * 86_400_000);
-  const staging = contactStaging(db);
+  const staging = await contactStaging(store);
   try {
     const contacts = await stage(staging, parsed.data.contacts, target.shape, secret, say);
-    const counts = staging.match(target.listId);
-    const { queued, already } = await queueAll(db, staging, target, { expiresAt, locale: parsed.data.locale, say }, now.getTime());
+    const counts = await staging.match(target.listId);
+    const { queued, already } = await queueAll(store, staging, target, { expiresAt, locale: parsed.data.locale, say }, now.getTime());
     const report: NoticeReport = {
       incident: target.slug,
       incidentId: target.incidentId,
@@ -125,22 +125,22 @@ export async function queueNotices({ db, actor, slug, input, secret, now = new D
       queued,
       alreadyNoticed: already,
       notInList: counts.notInList,
-      skipped: { count: counts.skipped, lines: staging.skippedLines(100) },
+      skipped: { count: counts.skipped, lines: await staging.skippedLines(100) },
       expiresAt,
     };
     // Not in the incident's own history, which readers see: counts only, never an address or an id.
     const { skipped, incidentId: _id, ...said } = report;
-    writeTransaction(db, (tx) =>
+    await writeTransaction(store, (tx) =>
       recordAudit(tx, { actor, incident: null, action: "create", entity: "notices", entityId: target.listId, before: null, after: { ...said, skipped: skipped.count, expiresAt: expiresAt.toISOString() } }),
     );
     return report;
   } finally {
-    staging.drop();
+    await staging.drop();
   }
 }
 
 /** Every staged contact to notice, a batch per transaction, paced so other writers get the lock between batches: how many were queued, and noticed before. */
-async function queueAll(db: Db, staging: ContactStaging, target: NoticeTarget, { expiresAt, locale, say }: { expiresAt: Date; locale: Locale; say: Locale }, now: number): Promise<{ queued: number; already: number }> {
+async function queueAll(store: Store, staging: ContactStaging, target: NoticeTarget, { expiresAt, locale, say }: { expiresAt: Date; locale: Locale; say: Locale }, now: number): Promise<{ queued: number; already: number }> {
   const pacer = lockPacer();
   const expires = Math.floor(expiresAt.getTime() / 1000);
   const payload = (c: StagedContact, noticeId: number) => ({
@@ -156,10 +156,10 @@ async function queueAll(db: Db, staging: ContactStaging, target: NoticeTarget, {
   let already = 0;
   for (let after = 0; ; ) {
     await pacer.turn();
-    const contacts = staging.next(after, pacer.size);
+    const contacts = await staging.next(after, pacer.size);
     const last = contacts.at(-1);
     if (!last) return { queued, already };
-    const done = pacer.batch(contacts.length, () => writeTransaction(db, (tx) => noticeBatch(db, tx, { target, contacts, payload, now })));
+    const done = await pacer.batch(contacts.length, () => writeTransaction(store, (tx) => noticeBatch(tx, { target, contacts, payload, now })));
     if (!done.live) throw new DomainError("conflict", translator(say)("notices.refused.listChanged", { queued: String(queued) }));
     queued += done.queued;
     already += done.already;

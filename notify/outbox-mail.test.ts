@@ -6,7 +6,7 @@ import { DomainError } from "@/domain/errors";
 import { addItem } from "@/db/write/collections";
 import { type Clock, ORIGIN, confirmIn, editor, messagesOf, openIncident, postUpdate, subscribeConfirmed, testOutbox } from "@/tests/support/outbox-kit";
 import { type Reply, startSmtp } from "@/tests/support/smtp";
-import { testDatabase } from "@/tests/support/test-database";
+import { ENGINES, testStores } from "@/tests/support/stores";
 import { carryOut, planSignUp } from "./subscribe";
 import { RETRY_WAITS_MS } from "./schedule";
 import { type SentEvent, sendDue } from "./worker";
@@ -14,48 +14,49 @@ import { type SentEvent, sendDue } from "./worker";
 // Mail through a real SMTP server (smtp-server, with authentication), read back with mailparser:
 // the confirmation, the news with RFC 8058's headers, 4xx tried again on the schedule with the same
 // Message-ID, 5xx dead at once, and DKIM signatures that mailauth verifies.
-const t = testDatabase("outbox-mail");
-const replies = new Map<string, Reply[]>();
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-const clock: Clock = { now: Date.now() };
-const events: SentEvent[] = [];
+const kit = testStores("outbox-mail", { seed: false });
 const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
 const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
 
-beforeAll(async () => {
-  smtp = await startSmtp({ reply: (to) => replies.get(to)?.shift() ?? null });
-  openIncident(t.db, "queues");
-});
-afterAll(() => smtp.close());
+describe.each(ENGINES)("the outbox's mail (on %s)", (engine) => {
+  const replies = new Map<string, Reply[]>();
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  const clock: Clock = { now: Date.now() };
+  const events: SentEvent[] = [];
+  const store = () => kit.store(engine);
+  beforeAll(async () => {
+    smtp = await startSmtp({ reply: (to) => replies.get(to)?.shift() ?? null });
+    await openIncident(store(), "queues");
+  });
+  afterAll(() => smtp.close());
 
-const outbox = () => testOutbox(t.db, { smtpUrl: smtp.url, dkimKey: pem, clock, events });
-// News is queued at the time of the write, by the wall clock: the test's clock catches up first.
-const now = () => (clock.now = Math.max(clock.now, Date.now()));
-const mailTo = (address: string) => smtp.received.filter((r) => r.to.includes(address));
+  const outbox = () => testOutbox(store(), { smtpUrl: smtp.url, dkimKey: pem, clock, events });
+  // News is queued at the time of the write, by the wall clock: the test's clock catches up first.
+  const now = () => (clock.now = Math.max(clock.now, Date.now()));
+  const mailTo = (address: string) => smtp.received.filter((r) => r.to.includes(address));
 
-describe("the outbox's mail", () => {
   it("sends a sign-up's confirmation, whose link confirms only with the newest nonce", async () => {
-    const plan = planSignUp(t.db, { channel: "email", address: " Ada@Example.com ", incident: "queues" }, false);
+    const plan = await planSignUp(store().q, { channel: "email", address: " Ada@Example.com ", incident: "queues" }, false);
     if ("field" in plan) throw new Error(plan.message);
-    const first = carryOut(t.db, plan, "t".repeat(40), new Date(clock.now));
-    const again = carryOut(t.db, plan, "t".repeat(40), new Date(clock.now));
+    const first = await carryOut(store(), plan, "t".repeat(40), new Date(clock.now));
+    const again = await carryOut(store(), plan, "t".repeat(40), new Date(clock.now));
     expect(again.nonce).toBe(first.nonce + 1);
     await sendDue(outbox());
     const got = mailTo("ada@example.com");
     expect(got.map((m) => m.mail.subject)).toEqual(["Confirm your subscription to Incident queues", "Confirm your subscription to Incident queues"]);
     const [older, newer] = got.map((m) => confirmIn(m.mail.text ?? "", new Date(clock.now)));
     if (!older?.ok || !newer?.ok) throw new Error("no confirmation link");
-    expect(confirmSubscriber(t.db, older.subscriberId, older.nonce)).toBeNull();
-    expect(confirmSubscriber(t.db, newer.subscriberId, newer.nonce)?.state).toBe("confirmed");
+    expect(await confirmSubscriber(store(), older.subscriberId, older.nonce)).toBeNull();
+    expect((await confirmSubscriber(store(), newer.subscriberId, newer.nonce))?.state).toBe("confirmed");
     expect(confirmIn(got[1]?.mail.text ?? "", new Date(clock.now + 49 * 3600_000))).toEqual({ ok: false, reason: "expired" });
   });
 
   it("queues news in the write's own transaction: a refused write queues nothing, a posted update one message per subscriber", async () => {
-    const before = messagesOf(t.db, "news").length;
-    expect(() => addItem({ db: t.db, actor: editor, slug: "queues", collection: "updates", input: { version: 1, item: { at: "2026-12-01T10:00Z", status: "identified", body: "x" } } })).toThrow(DomainError);
-    expect(messagesOf(t.db, "news").length).toBe(before);
-    postUpdate(t.db, "queues", "A full disk on one broker; moving its queues.");
-    expect(messagesOf(t.db, "news").length).toBe(before + 1);
+    const before = (await messagesOf(store(), "news")).length;
+    await expect(addItem({ store: store(), actor: editor, slug: "queues", collection: "updates", input: { version: 1, item: { at: "2026-12-01T10:00Z", status: "identified", body: "x" } } })).rejects.toThrow(DomainError);
+    expect((await messagesOf(store(), "news")).length).toBe(before);
+    await postUpdate(store(), "queues", "A full disk on one broker; moving its queues.");
+    expect((await messagesOf(store(), "news")).length).toBe(before + 1);
     now();
     await sendDue(outbox());
     const news = mailTo("ada@example.com").at(-1);
@@ -84,9 +85,9 @@ describe("the outbox's mail", () => {
     // Each first takes its confirmation, then refuses the news.
     replies.set("later@example.net", [null, { code: 451, text: "4.7.1 Greylisted, try again later" }]);
     replies.set("never@example.net", [null, { code: 550, text: "5.1.1 No such mailbox" }]);
-    subscribeConfirmed(t.db, { channel: "email", address: "later@example.net", incident: "queues" });
-    subscribeConfirmed(t.db, { channel: "email", address: "never@example.net", incident: null });
-    postUpdate(t.db, "queues", "Queues are draining.", "2026-12-01T10:30Z");
+    await subscribeConfirmed(store(), { channel: "email", address: "later@example.net", incident: "queues" });
+    await subscribeConfirmed(store(), { channel: "email", address: "never@example.net", incident: null });
+    await postUpdate(store(), "queues", "Queues are draining.", "2026-12-01T10:30Z");
     events.length = 0;
     const tried = now();
     await sendDue(outbox());
@@ -94,9 +95,9 @@ describe("the outbox's mail", () => {
     expect(retrying).toMatchObject({ kind: "retrying" });
     expect(retrying?.error).toContain("451 4.7.1 Greylisted");
     expect(events.find((e) => e.purpose === "news" && e.to === "n•••@example.net")).toMatchObject({ kind: "dead" });
-    const dead = messagesOf(t.db, "news").find((m) => m.state === "dead");
+    const dead = (await messagesOf(store(), "news")).find((m) => m.state === "dead");
     expect([dead?.recipient, dead?.lastError?.includes("550 5.1.1 No such mailbox")]).toEqual([null, true]);
-    const waiting = messagesOf(t.db, "news").find((m) => m.state === "pending");
+    const waiting = (await messagesOf(store(), "news")).find((m) => m.state === "pending");
     // The first wait is 5 s, spread by ±20% (the test's random is 0.5: no spread).
     expect(waiting?.dueAt).toBe(tried + RETRY_WAITS_MS[0]);
     clock.now = tried + 4_000;
@@ -107,6 +108,6 @@ describe("the outbox's mail", () => {
     const sent = mailTo("later@example.net").filter((m) => m.mail.subject === "Incident queues: Identified");
     expect(sent).toHaveLength(1);
     expect(sent[0]?.mail.messageId).toBe(`<${(await import("./compose")).stableId(waiting?.key ?? "")}@example.org>`);
-    expect(messagesOf(t.db, "news").filter((m) => m.state === "sent").every((m) => m.recipient === null)).toBe(true);
+    expect((await messagesOf(store(), "news")).filter((m) => m.state === "sent").every((m) => m.recipient === null)).toBe(true);
   });
 });

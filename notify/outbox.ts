@@ -1,7 +1,7 @@
 import "server-only";
 import type { Env } from "@/config/env";
-import type { Db } from "@/db/client";
-import { sqliteClaims } from "@/db/outbox/claim";
+import { claimsOf } from "@/db/claims";
+import type { Store } from "@/db/store/store";
 import { DEFAULT_LOCALE, type Locale } from "@/i18n/locales";
 import { translator } from "@/i18n/translate";
 import { smtpSender } from "./email/transport";
@@ -20,17 +20,17 @@ export function notSending(env: Env, say: Locale = DEFAULT_LOCALE): string[] {
 }
 
 /** The outbox as the environment configures it, and what stops any of it from going out (the editor says it). */
-export function outboxOf(db: Db, env: Env, secret: string, onEvent?: (e: SentEvent) => void): { outbox: Outbox; waiting: string[] } {
+export function outboxOf(store: Store, env: Env, secret: string, onEvent?: (e: SentEvent) => void): { outbox: Outbox; waiting: string[] } {
   const smtp = smtpSender(env);
   const waiting = notSending(env);
   const outbox: Outbox = {
-    db,
-    claims: sqliteClaims(db),
+    store,
+    claims: claimsOf(store),
     secret,
     origin: env.PUBLIC_ORIGIN ?? null,
     mail: "send" in smtp && env.MAIL_FROM ? { send: smtp.send, from: env.MAIL_FROM } : null,
     hooks: webhookSender({ allowPrivate: env.WEBHOOK_ALLOW_PRIVATE === "1", timeoutMs: env.WEBHOOK_TIMEOUT_MS }),
-    pace: pacer(db, { all: env.OUTBOX_RATE_PER_SECOND, perDomain: env.OUTBOX_DOMAIN_RATE_PER_SECOND }),
+    pace: pacer(store, { all: env.OUTBOX_RATE_PER_SECOND, perDomain: env.OUTBOX_DOMAIN_RATE_PER_SECOND }),
     leaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
     ...(onEvent ? { onEvent } : {}),
   };

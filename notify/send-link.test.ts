@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { readEnv } from "@/config/env";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address";
 import { keysIn } from "@/lookup/proof/keys";
@@ -6,67 +8,72 @@ import { checkLink, linkTokenOf } from "@/lookup/proof/tokens";
 import { type Clock, ORIGIN, editor, messagesOf, testOutbox } from "@/tests/support/outbox-kit";
 import { accountId, affectedIncident, contactsCsv, keyOf } from "@/tests/support/notice-kit";
 import { startSmtp } from "@/tests/support/smtp";
-import { TEST_SECRET, testDatabase } from "@/tests/support/test-database";
+import { ENGINES, testStores } from "@/tests/support/stores";
+import { TEST_SECRET } from "@/tests/support/test-database";
+import { workAfterAnswers } from "./later";
 import { queueNotices } from "./notices";
 import { requestLink } from "./send-link";
 import { sendDue } from "./worker";
 
 // "Send me my link" on the lookup page: the same answer for every address, the link sent again only
 // to the contact a notice went to (once an hour however often asked), throttled per address and per client.
-const t = testDatabase("send-link");
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+const kit = testStores("send-link", { seed: false });
 const clock: Clock = { now: Date.now() };
 const SLUG = "kv-leak";
 const [A, B] = ["a001", "b002"].map(accountId) as [string, string];
 const env = readEnv({ DATABASE_URL: "unused.db", SUBSCRIBE_ADDRESS_LIMIT_PER_HOUR: "3", SUBSCRIBE_CLIENT_LIMIT_PER_HOUR: "8" });
 
-beforeAll(async () => {
-  smtp = await startSmtp();
-  await affectedIncident(t.db, SLUG, [A, B]);
-  await queueNotices({ db: t.db, actor: editor, slug: SLUG, input: { contacts: contactsCsv([[A, "ada@example.com"], [B, "bo@example.net"]]) }, secret: TEST_SECRET, now: new Date(clock.now) });
-  await sendDue(testOutbox(t.db, { smtpUrl: smtp.url, clock }));
-  smtp.received.length = 0;
-});
-afterAll(() => smtp.close());
-
 let clients = 0;
-/** Each ask from a client of its own unless given, so the client's limit stays out of the way. */
-const ask = (address: string, client = `192.0.2.${++clients}`, at = clock.now) =>
-  requestLink(t.db, { slug: SLUG, address, headers: new Headers({ [CLIENT_ADDRESS_HEADER]: client }), secret: TEST_SECRET, now: new Date(at), env });
-const afterAnswer = () => new Promise((resolve) => setImmediate(resolve));
-const links = () => messagesOf(t.db, "link");
 
-describe("send me my link", () => {
+describe.each(ENGINES)("send me my link (on %s)", (engine) => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  const store = () => kit.store(engine);
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    await affectedIncident(store(), SLUG, [A, B]);
+    await queueNotices({ store: store(), actor: editor, slug: SLUG, input: { contacts: contactsCsv([[A, "ada@example.com"], [B, "bo@example.net"]]) }, secret: TEST_SECRET, now: new Date(clock.now) });
+    await sendDue(testOutbox(store(), { smtpUrl: smtp.url, clock }));
+    smtp.received.length = 0;
+  });
+  afterAll(() => smtp.close());
+
+  /** Each ask from a client of its own unless given, so the client's limit stays out of the way. */
+  const ask = (address: string, client = `192.0.2.${++clients}`, at = clock.now) =>
+    requestLink(store(), { slug: SLUG, address, headers: new Headers({ [CLIENT_ADDRESS_HEADER]: client }), secret: TEST_SECRET, now: new Date(at), env });
+  /** The work the answers accepted, done. */
+  const afterAnswer = () => workAfterAnswers();
+  const links = () => messagesOf(store(), "link");
+
   it("answers a contact of an affected account and an unknown address byte for byte the same, and does the work after", async () => {
     const known = await ask("ada@example.com");
     const unknown = await ask("zed@example.com");
     expect(JSON.stringify(known)).toBe(JSON.stringify(unknown));
     expect(known).toEqual({ kind: "asked" });
     // Nothing differs yet when the answer goes: the link is queued after it.
-    expect(links()).toEqual([]);
+    expect(await links()).toEqual([]);
     await afterAnswer();
-    expect(links().map((m) => [m.key, m.recipient, m.noticeId])).toEqual([[`link:1:${Math.floor(clock.now / 3_600_000)}`, "ada@example.com", 1]]);
+    expect((await links()).map((m) => [m.key, m.recipient, m.noticeId])).toEqual([[`link:1:${Math.floor(clock.now / 3_600_000)}`, "ada@example.com", 1]]);
   });
 
   it("sends the known address one email with its account's link, and the unknown none", async () => {
-    await sendDue(testOutbox(t.db, { smtpUrl: smtp.url, clock }));
+    await sendDue(testOutbox(store(), { smtpUrl: smtp.url, clock }));
     expect(smtp.received.map((r) => r.to)).toEqual([["ada@example.com"]]);
     const text = smtp.received[0]?.mail.text ?? "";
     expect(smtp.received[0]?.mail.subject).toBe(`Your link for “Incident ${SLUG}”`);
     const link = new RegExp(`${ORIGIN}/incidents/${SLUG}/lookup/link\\?token=\\S+`).exec(text)?.[0] ?? "";
-    const incidentId = Number(t.db.$client.prepare("SELECT id FROM incident WHERE slug = ?").pluck().get(SLUG));
-    const proof = checkLink(keysIn(t.db, TEST_SECRET), linkTokenOf(link), incidentId, Math.floor(clock.now / 1000));
+    const incidentId = Number((await store().q.row(z.object({ id: z.number() }), sql`SELECT id FROM incident WHERE slug = ${SLUG}`))?.id);
+    const proof = checkLink(await keysIn(store().q, TEST_SECRET), linkTokenOf(link), incidentId, Math.floor(clock.now / 1000));
     expect(proof.ok && proof.proof.tenantKey).toBe(keyOf(A));
-    expect(links().map((m) => [m.state, m.recipient])).toEqual([["sent", null]]);
+    expect((await links()).map((m) => [m.state, m.recipient])).toEqual([["sent", null]]);
   });
 
   it("queues one link an hour however often it is asked for, the address as written or not", async () => {
     await ask("ada@example.com");
     await afterAnswer();
-    expect(links()).toHaveLength(1);
+    expect(await links()).toHaveLength(1);
     await ask(" ADA@Example.com ", undefined, clock.now + 3_600_000);
     await afterAnswer();
-    expect(links()).toHaveLength(2);
+    expect(await links()).toHaveLength(2);
   });
 
   it("throttles per address, whoever asks, and per client, whatever the address", async () => {
@@ -77,6 +84,6 @@ describe("send me my link", () => {
     expect(await ask("reader9@example.org", "198.51.100.7")).toMatchObject({ kind: "limited" });
     expect(await ask("not an address")).toMatchObject({ kind: "invalid" });
     await afterAnswer();
-    expect(links().filter((m) => m.noticeId === 2)).toHaveLength(1);
+    expect((await links()).filter((m) => m.noticeId === 2)).toHaveLength(1);
   });
 });

@@ -1,16 +1,19 @@
 import "server-only";
 import { type Env, readEnv } from "@/config/env";
-import type { Db } from "@/db/client";
+import { eq } from "drizzle-orm";
+import { bucketsOf } from "@/db/buckets";
 import { noticesTo } from "@/db/notices";
 import { enqueue } from "@/db/outbox/queue";
-import { RateLimiter, sqliteBuckets } from "@/db/rate-limit";
+import { RateLimiter } from "@/db/rate-limit";
+import { incident as incidentTable } from "@/db/schema";
+import type { Store } from "@/db/store/store";
 import { writeTransaction } from "@/db/transaction";
-import { DomainError } from "@/domain/errors";
 import { maskRecipient } from "@/domain/notify";
 import { DEFAULT_LOCALE, type Locale } from "@/i18n/locales";
 import { clientAddress } from "@/lib/client-address";
 import { lookupIncident } from "@/lookup/rows";
 import { addressHash, domainOf, emailAddress } from "./addresses";
+import { afterAnswer } from "./later";
 import { NOTICE_DAYS } from "./notices";
 
 /** The answer to "send me my link": the same for every address the form takes, known or not. */
@@ -19,13 +22,13 @@ export type LinkAnswer = { kind: "asked" } | { kind: "invalid"; message: string 
 const HOUR = 3_600_000;
 
 type Limits = { client: RateLimiter; address: RateLimiter; env: Env };
-const limits = new WeakMap<Db, Limits>();
-function limitsOf(db: Db, env: Env): Limits {
-  let l = limits.get(db);
+const limits = new WeakMap<Store, Limits>();
+function limitsOf(store: Store, env: Env): Limits {
+  let l = limits.get(store);
   if (!l) {
     // Buckets of their own, at the sign-up's limits: asking for a link spends no sign-up.
-    l = { env, client: new RateLimiter(sqliteBuckets(db), "link-client", env.SUBSCRIBE_CLIENT_LIMIT_PER_HOUR, HOUR), address: new RateLimiter(sqliteBuckets(db), "link-address", env.SUBSCRIBE_ADDRESS_LIMIT_PER_HOUR, HOUR) };
-    limits.set(db, l);
+    l = { env, client: new RateLimiter(bucketsOf(store), "link-client", env.SUBSCRIBE_CLIENT_LIMIT_PER_HOUR, HOUR), address: new RateLimiter(bucketsOf(store), "link-address", env.SUBSCRIBE_ADDRESS_LIMIT_PER_HOUR, HOUR) };
+    limits.set(store, l);
   }
   return l;
 }
@@ -38,11 +41,11 @@ type Ask = { slug: string; address: string; headers: Pick<Headers, "get">; secre
  * same whether the address is an affected account's contact, another's or no one's; the work that
  * differs (finding its notices, queueing the links) runs after the answer, so its time tells nothing.
  */
-export async function requestLink(db: Db, { slug, address, headers, secret, locale = DEFAULT_LOCALE, now = new Date(), env = readEnv() }: Ask): Promise<LinkAnswer> {
-  const l = limitsOf(db, env);
+export async function requestLink(store: Store, { slug, address, headers, secret, locale = DEFAULT_LOCALE, now = new Date(), env = readEnv() }: Ask): Promise<LinkAnswer> {
+  const l = limitsOf(store, env);
   const byClient = await l.client.take(clientAddress(headers, env.TRUST_PROXY === "1"), now.getTime());
   if (!byClient.allowed) return { kind: "limited", retryAfterSeconds: byClient.retryAfterSeconds };
-  const incident = lookupIncident(db, slug);
+  const incident = await lookupIncident(store.q, slug);
   if (!incident || incident.list !== "published") return { kind: "not-found" };
   const email = emailAddress.safeParse(address);
   if (!email.success) return { kind: "invalid", message: email.error.issues[0]?.message ?? "not an email address" };
@@ -50,7 +53,7 @@ export async function requestLink(db: Db, { slug, address, headers, secret, loca
   const byAddress = await l.address.take(emailHash, now.getTime());
   if (!byAddress.allowed) return { kind: "limited", retryAfterSeconds: byAddress.retryAfterSeconds };
   const ask = { incident: { id: incident.id, slug, listId: incident.listId }, email: email.data, emailHash, locale, now };
-  setImmediate(() => sendLinksLater(db, ask, 5));
+  afterAnswer("send_link_failed", {}, () => sendLinks(store, ask));
   return { kind: "asked" };
 }
 
@@ -60,28 +63,17 @@ type LinkAsk = { incident: { id: number; slug: string; listId: number }; email: 
  * The links of every account of the list this address is the noticed contact of, each a new message
  * keyed by its notice and the hour, so asks within one hour send one; the link's expiry is fixed now.
  */
-export function sendLinks(db: Db, { incident, email, emailHash, locale = DEFAULT_LOCALE, now }: LinkAsk): number {
+export function sendLinks(store: Store, { incident, email, emailHash, locale = DEFAULT_LOCALE, now }: LinkAsk): Promise<number> {
   const hour = Math.floor(now.getTime() / HOUR);
   const expiresAt = Math.floor(now.getTime() / 1000) + NOTICE_DAYS * 86_400;
-  return writeTransaction(db, (tx) => {
-    const title = tx.query.incident.findFirst({ where: (t, { eq }) => eq(t.id, incident.id), columns: { title: true } }).sync()?.title ?? incident.slug;
+  return writeTransaction(store, async (tx) => {
+    const title = (await tx.select({ title: incidentTable.title }).from(incidentTable).where(eq(incidentTable.id, incident.id)).get())?.title ?? incident.slug;
     let queued = 0;
-    for (const n of noticesTo(db, { incidentId: incident.id, listId: incident.listId, emailHash })) {
+    for (const n of await noticesTo(tx, { incidentId: incident.id, listId: incident.listId, emailHash })) {
       const payload = { type: "notice.link" as const, noticeId: n.id, incident: { slug: incident.slug, title }, accountEnding: n.ending, expiresAt, locale, to: maskRecipient(email) };
-      const fresh = enqueue(tx, { key: `link:${n.id}:${hour}`, channel: "email", purpose: "link", incidentId: incident.id, noticeId: n.id, recipient: email, recipientHash: emailHash, domain: domainOf("email", email), payload, dueAt: now.getTime() });
+      const fresh = await enqueue(tx, { key: `link:${n.id}:${hour}`, channel: "email", purpose: "link", incidentId: incident.id, noticeId: n.id, recipient: email, recipientHash: emailHash, domain: domainOf("email", email), payload, dueAt: now.getTime() });
       queued += fresh ? 1 : 0;
     }
     return queued;
   });
-}
-
-// Accepted is kept: a database busy with an import is waited out, a few seconds at a time.
-function sendLinksLater(db: Db, ask: LinkAsk, tries: number): void {
-  try {
-    sendLinks(db, ask);
-  } catch (error) {
-    const busy = error instanceof DomainError && error.code === "busy";
-    console.error(JSON.stringify({ event: "send_link_failed", busy, triesLeft: tries - 1, message: error instanceof Error ? error.message : String(error) }));
-    if (busy && tries > 1) setTimeout(() => sendLinksLater(db, ask, tries - 1), 2_000).unref();
-  }
 }

@@ -1,11 +1,12 @@
 import "server-only";
 import { type Env, readEnv } from "@/config/env";
 import { appLookupSecret } from "@/config/secret";
-import type { Db } from "@/db/client";
-import { RateLimiter, sqliteBuckets } from "@/db/rate-limit";
-import { DomainError } from "@/domain/errors";
+import { bucketsOf } from "@/db/buckets";
+import { RateLimiter } from "@/db/rate-limit";
+import type { Store } from "@/db/store/store";
 import { clientAddress } from "@/lib/client-address";
 import { addressHash } from "./addresses";
+import { afterAnswer } from "./later";
 import { type Refusal, type SubscribeAsk, carryOut, planSignUp } from "./subscribe";
 
 export type SignUpAnswer =
@@ -14,13 +15,13 @@ export type SignUpAnswer =
   | { kind: "limited"; retryAfterSeconds: number };
 
 type Limits = { client: RateLimiter; address: RateLimiter; env: Env };
-const limits = new WeakMap<Db, Limits>();
-function limitsOf(db: Db): Limits {
-  let l = limits.get(db);
+const limits = new WeakMap<Store, Limits>();
+function limitsOf(store: Store): Limits {
+  let l = limits.get(store);
   if (!l) {
     const env = readEnv();
-    l = { env, client: new RateLimiter(sqliteBuckets(db), "subscribe-client", env.SUBSCRIBE_CLIENT_LIMIT_PER_HOUR, 3_600_000), address: new RateLimiter(sqliteBuckets(db), "subscribe-address", env.SUBSCRIBE_ADDRESS_LIMIT_PER_HOUR, 3_600_000) };
-    limits.set(db, l);
+    l = { env, client: new RateLimiter(bucketsOf(store), "subscribe-client", env.SUBSCRIBE_CLIENT_LIMIT_PER_HOUR, 3_600_000), address: new RateLimiter(bucketsOf(store), "subscribe-address", env.SUBSCRIBE_ADDRESS_LIMIT_PER_HOUR, 3_600_000) };
+    limits.set(store, l);
   }
   return l;
 }
@@ -30,26 +31,15 @@ function limitsOf(db: Db): Limits {
  * answered the same whether the address was known, subscribed or new; the work that differs
  * (writing, queueing the confirmation) runs after the answer, so its time tells nothing either.
  */
-export async function requestSignUp(db: Db, ask: SubscribeAsk, headers: Pick<Headers, "get">, now = new Date()): Promise<SignUpAnswer> {
-  const l = limitsOf(db);
+export async function requestSignUp(store: Store, ask: SubscribeAsk, headers: Pick<Headers, "get">, now = new Date()): Promise<SignUpAnswer> {
+  const l = limitsOf(store);
   const byClient = await l.client.take(clientAddress(headers, l.env.TRUST_PROXY === "1"), now.getTime());
   if (!byClient.allowed) return { kind: "limited", retryAfterSeconds: byClient.retryAfterSeconds };
-  const plan = planSignUp(db, ask, l.env.WEBHOOK_ALLOW_PRIVATE === "1");
+  const plan = await planSignUp(store.q, ask, l.env.WEBHOOK_ALLOW_PRIVATE === "1");
   if ("field" in plan) return { kind: "invalid", refusal: plan };
   const secret = appLookupSecret();
   const byAddress = await l.address.take(addressHash(secret, plan.channel, plan.address), now.getTime());
   if (!byAddress.allowed) return { kind: "limited", retryAfterSeconds: byAddress.retryAfterSeconds };
-  setImmediate(() => carryOutLater(db, plan, secret, now, 5));
+  afterAnswer("subscribe_failed", { channel: plan.channel }, () => carryOut(store, plan, secret, now));
   return { kind: "asked", channel: plan.channel, secret: plan.secret };
-}
-
-// Accepted is kept: a database busy with an import is waited out, a few seconds at a time.
-function carryOutLater(db: Db, plan: Parameters<typeof carryOut>[1], secret: string, now: Date, tries: number): void {
-  try {
-    carryOut(db, plan, secret, now);
-  } catch (error) {
-    const busy = error instanceof DomainError && error.code === "busy";
-    console.error(JSON.stringify({ event: "subscribe_failed", channel: plan.channel, busy, triesLeft: tries - 1, message: error instanceof Error ? error.message : String(error) }));
-    if (busy && tries > 1) setTimeout(() => carryOutLater(db, plan, secret, now, tries - 1), 2_000).unref();
-  }
 }

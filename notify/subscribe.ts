@@ -1,8 +1,8 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import type { Db } from "@/db/client";
 import { enqueue } from "@/db/outbox/queue";
 import { incident } from "@/db/schema";
+import type { Store, Tx } from "@/db/store/store";
 import { type SubscriberRow, signUp } from "@/db/subscribers";
 import { maskRecipient } from "@/domain/notify";
 import { DEFAULT_LOCALE, type Locale } from "@/i18n/locales";
@@ -18,9 +18,9 @@ export type SignUpPlan = { channel: "email" | "webhook"; address: string; scope:
 export type Refusal = { field: "address" | "incident"; message: string };
 
 /** The published incident a sign-up names, or all of them. */
-export function scopeOf(db: Db, slug: string | null): Scope | undefined {
+export async function scopeOf(tx: Tx, slug: string | null): Promise<Scope | undefined> {
   if (slug === null) return null;
-  const row = db.select({ id: incident.id, slug: incident.slug, title: incident.title }).from(incident).where(and(eq(incident.slug, slug), eq(incident.published, true))).get();
+  const row = await tx.select({ id: incident.id, slug: incident.slug, title: incident.title }).from(incident).where(and(eq(incident.slug, slug), eq(incident.published, true))).get();
   return row ?? undefined;
 }
 
@@ -39,11 +39,11 @@ function refusedAddress(locale: Locale, channel: "email" | "webhook", message = 
  * published. What is refused here is refused for every address alike, so it says nothing of who
  * subscribed; a webhook's secret is made now, to be shown once whatever happens next.
  */
-export function planSignUp(db: Db, ask: SubscribeAsk, allowPrivate: boolean): SignUpPlan | Refusal {
+export async function planSignUp(tx: Tx, ask: SubscribeAsk, allowPrivate: boolean): Promise<SignUpPlan | Refusal> {
   const locale = ask.locale ?? DEFAULT_LOCALE;
   const parsed = ask.channel === "email" ? emailAddress.safeParse(ask.address) : webhookUrl(allowPrivate).safeParse(ask.address);
   if (!parsed.success) return { field: "address", message: refusedAddress(locale, ask.channel, parsed.error.issues[0]?.message) };
-  const scope = scopeOf(db, ask.incident);
+  const scope = await scopeOf(tx, ask.incident);
   if (scope === undefined) return { field: "incident", message: translator(locale)("subscribe.invalid.incident", { slug: ask.incident ?? "" }) };
   return { channel: ask.channel, address: parsed.data, scope, secret: ask.channel === "webhook" ? newWebhookSecret() : null, locale };
 }
@@ -53,7 +53,7 @@ export function planSignUp(db: Db, ask: SubscribeAsk, allowPrivate: boolean): Si
  * email, or an event to the webhook's endpoint). An email already confirmed gets nothing; a webhook
  * already confirmed keeps its secret until the new one's confirmation is used.
  */
-export function carryOut(db: Db, plan: SignUpPlan, lookupSecret: string, now: Date): SubscriberRow {
+export function carryOut(store: Store, plan: SignUpPlan, lookupSecret: string, now: Date): Promise<SubscriberRow> {
   const { channel, address, scope } = plan;
   const row = {
     channel,
@@ -64,9 +64,9 @@ export function carryOut(db: Db, plan: SignUpPlan, lookupSecret: string, now: Da
     pendingSecret: plan.secret === null ? null : sealSecret(lookupSecret, plan.secret),
     locale: plan.locale,
   };
-  return signUp(db, row, (tx, s, confirmable) => {
+  return signUp(store, row, async (tx, s, confirmable) => {
     if (!confirmable) return;
-    enqueue(tx, {
+    await enqueue(tx, {
       key: `confirm:${s.id}:${s.nonce}`,
       channel,
       purpose: "confirm",

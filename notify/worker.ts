@@ -1,7 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import type { Db } from "@/db/client";
 import type { Claimed, Claims } from "@/db/outbox/claim";
+import type { Store } from "@/db/store/store";
 import { endSubscriber } from "@/db/subscribers";
 import { compose, stableId } from "./compose";
 import type { MailSender } from "./email/transport";
@@ -14,7 +14,7 @@ import type { HookSender } from "./webhook/deliver";
 export type SentEvent = { kind: "sent" | "retrying" | "dead" | "held"; id: number; key: string; purpose: Claimed["purpose"]; incidentId: number | null; to: string; attempts: number; error?: string };
 
 export type Outbox = {
-  db: Db;
+  store: Store;
   /** The engine's claim and settlements of messages (db/outbox/claim.ts, db/pg/claims.ts). */
   claims: Claims;
   secret: string;
@@ -28,12 +28,13 @@ export type Outbox = {
   /** How long a claim holds a message: longer than any one send may take. */
   leaseMs?: number;
   batch?: number;
-  onEvent?: (event: SentEvent) => void;
+  /** Told of each message settled, before the next is taken in hand. */
+  onEvent?: (event: SentEvent) => void | Promise<void>;
 };
 
 async function tryOnce(o: Outbox, m: Claimed, now: Date): Promise<Outcome> {
   if (!o.origin) return { kind: "retry", error: "PUBLIC_ORIGIN is not set" };
-  const made = compose({ db: o.db, origin: o.origin, secret: o.secret, now }, m);
+  const made = await compose({ store: o.store, origin: o.origin, secret: o.secret, now }, m);
   if ("cannot" in made) return { kind: "dead", error: made.cannot };
   const id = stableId(m.key);
   if ("email" in made) {
@@ -48,7 +49,7 @@ async function tryOnce(o: Outbox, m: Claimed, now: Date): Promise<Outcome> {
 /** One message: paced, sent, and settled as its outcome says; a lease lost meanwhile settles nothing. */
 async function handle(o: Outbox, m: Claimed, lease: string): Promise<void> {
   const clock = o.clock ?? Date.now;
-  const event = (kind: SentEvent["kind"], error?: string) => o.onEvent?.({ kind, id: m.id, key: m.key, purpose: m.purpose, incidentId: m.incidentId, to: m.payload.to, attempts: m.attempts, ...(error ? { error } : {}) });
+  const event = async (kind: SentEvent["kind"], error?: string) => o.onEvent?.({ kind, id: m.id, key: m.key, purpose: m.purpose, incidentId: m.incidentId, to: m.payload.to, attempts: m.attempts, ...(error ? { error } : {}) });
   const pace = await o.pace(m.domain, clock());
   if (!pace.go) {
     await o.claims.defer({ id: m.id, lease, dueAt: clock() + pace.waitMs });
@@ -56,19 +57,19 @@ async function handle(o: Outbox, m: Claimed, lease: string): Promise<void> {
   }
   const outcome = await tryOnce(o, m, new Date(clock()));
   if (outcome.kind === "sent") {
-    if (await o.claims.sent({ id: m.id, lease, at: new Date(clock()) })) event("sent");
+    if (await o.claims.sent({ id: m.id, lease, at: new Date(clock()) })) await event("sent");
     return;
   }
   // Servers quote the recipient in their replies ("550 5.1.1 <ada@…>: no such user"): it is kept masked, as the address is not kept.
   const said = m.recipient === null ? outcome.error : outcome.error.split(m.recipient).join(m.payload.to);
   const wait = outcome.kind === "retry" ? retryWait(m.attempts, (o.random ?? Math.random)()) : null;
   if (wait !== null && outcome.kind === "retry") {
-    if (await o.claims.retry({ id: m.id, lease, dueAt: clock() + wait, error: said })) event("retrying", said);
+    if (await o.claims.retry({ id: m.id, lease, dueAt: clock() + wait, error: said })) await event("retrying", said);
     return;
   }
   const error = outcome.kind === "retry" ? `gave up after ${m.attempts} tries: ${said}` : said;
-  if (await o.claims.dead({ id: m.id, lease, error })) event("dead", error);
-  if (outcome.kind === "gone" && m.subscriberId !== null) endSubscriber(o.db, m.subscriberId, "disabled");
+  if (await o.claims.dead({ id: m.id, lease, error })) await event("dead", error);
+  if (outcome.kind === "gone" && m.subscriberId !== null) await endSubscriber(o.store, m.subscriberId, "disabled");
 }
 
 /** The channels that can go out now: nothing without links, no mail without an SMTP server. */

@@ -1,7 +1,11 @@
 import fs from "node:fs";
 import { parseArgs } from "node:util";
-import type { z } from "zod";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, openDatabase } from "@/db/client";
+import { shownUrl } from "@/db/pg/connect";
+import { openStore } from "@/db/open-store";
+import type { Store } from "@/db/store/store";
 import { databasePath, readEnv } from "@/config/env";
 import { DomainError } from "@/domain/errors";
 
@@ -38,7 +42,24 @@ function parseFlags<S extends z.ZodObject>(argv: string[], flags: S, switches: r
   return parsed.data;
 }
 
-/** The database the commands work on, which must exist and hold `table` already. */
+/** The database the commands work on (a SQLite file, or PostgreSQL), which must exist and hold \`table\` already; the caller closes the store. */
+export async function openExistingStore(table: string): Promise<{ store: Store; shown: string }> {
+  const target = readEnv().DATABASE_URL;
+  if (target.engine === "sqlite" && !fs.existsSync(target.file)) throw new UsageError(`no database at ${target.file}: run \`npm run db:migrate\` (or \`npm start\`) first`);
+  const store = openStore(target, { max: 4, name: "aftermath-command" });
+  const shown = target.engine === "sqlite" ? target.file : shownUrl(target.url);
+  const found = await store.q.row(
+    z.object({ n: z.number() }),
+    target.engine === "sqlite" ? sql`SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = ${table}` : sql`SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ${table}`,
+  );
+  if (!found?.n) {
+    await store.close();
+    throw new UsageError(`${shown} has no ${table} table yet: run \`npm run db:migrate\` first`);
+  }
+  return { store, shown };
+}
+
+/** A SQLite file's own connection, for what only SQLite does (db:copy's source). */
 export function openExistingDatabase(table: string): { db: Db; file: string } {
   const file = databasePath(readEnv());
   if (!fs.existsSync(file)) throw new UsageError(`no database at ${file}: run \`npm run db:migrate\` (or \`npm start\`) first`);

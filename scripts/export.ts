@@ -2,9 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "@/db/client";
-import { databasePath, readEnv } from "@/config/env";
+import { readEnv } from "@/config/env";
 import { migrateDatabase } from "@/db/migrate";
 import { listIncidents, readIncident } from "@/db/read/incident";
+import { openStore } from "@/db/open-store";
 import { DEFAULT_LOCALE, LOCALES, type Locale, isLocale } from "@/i18n/locales";
 import { INCIDENT_SCHEMA_FILE, inLocale, incidentFiles, siteFiles } from "@/publish/files";
 import { cardView, type CardView } from "@/view/card";
@@ -37,11 +38,16 @@ const locales: readonly Locale[] = isLocale(options.locale) ? [options.locale] :
 /** Where a language's files go inside the output: "" for English, "ru/" for Russian. */
 const folderOf = (locale: Locale) => (locale === DEFAULT_LOCALE ? "" : `${locale}/`);
 
-const file = databasePath(readEnv());
-if (!fs.existsSync(file)) fail(`No database at ${file}: run \`npm run db:seed\` (or \`npm start\`) first`);
-const db = openDatabase(file);
-migrateDatabase(db);
-const published = listIncidents(db).map((i) => i.slug);
+const target = readEnv().DATABASE_URL;
+// A SQLite file is brought up to date first, as the server does; PostgreSQL's are migrated by npm run db:migrate.
+if (target.engine === "sqlite") {
+  if (!fs.existsSync(target.file)) fail(`No database at ${target.file}: run \`npm run db:seed\` (or \`npm start\`) first`);
+  const db = openDatabase(target.file);
+  await migrateDatabase(db);
+  db.$client.close();
+}
+const store = openStore(target, { max: 2, name: "aftermath-export" });
+const published = (await listIncidents(store.q)).map((i) => i.slug);
 const slugs = options.incident ? [options.incident] : published;
 if (options.incident && !published.includes(options.incident)) {
   fail(`No published incident "${options.incident}". Published: ${published.join(", ") || "none"}.`, 2);
@@ -58,9 +64,9 @@ const write = (relative: string, content: string) => {
   written.push([relative, Buffer.byteLength(content)]);
 };
 
-slugs.forEach((slug, i) => {
+for (const [i, slug] of slugs.entries()) {
   if (progress) process.stderr.write(`\rexporting ${i + 1}/${slugs.length}: ${slug}`.padEnd(78).slice(0, 78));
-  const stored = readIncident(db, slug, { translations: "all" });
+  const stored = await readIncident(store, slug, { translations: "all" });
   if (!stored) fail(`incident "${slug}" vanished while exporting`);
   locales.forEach((locale, n) => {
     cards.get(locale)?.push(cardView(inLocale(stored, locale), locale));
@@ -70,12 +76,12 @@ slugs.forEach((slug, i) => {
       write(path.join(neutral ? "" : folderOf(locale), "incidents", slug, name), content);
     }
   });
-});
+}
 if (progress) process.stderr.write("\n");
 for (const locale of locales) {
   for (const [name, content] of Object.entries(siteFiles(cards.get(locale) ?? [], baseUrl && `${baseUrl}${folderOf(locale)}`, locale))) write(`${folderOf(locale)}${name}`, content);
 }
-db.$client.close();
+await store.close();
 
 const count = slugs.length;
 console.log(`exported ${count} incident${count === 1 ? "" : "s"} in ${locales.join(" and ")} to ${out}`);

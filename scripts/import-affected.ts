@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { openDatabase } from "@/db/client";
-import { databasePath, readEnv } from "@/config/env";
+import { readEnv } from "@/config/env";
+import { openStore } from "@/db/open-store";
 import type { ImportProgress } from "@/domain/affected-list/read-rows";
 import { fileSource } from "@/domain/affected-list/source";
 import { listIncidents } from "@/db/read/incident";
@@ -101,11 +101,11 @@ function progressBar(stream: NodeJS.WriteStream) {
 }
 
 /** The database and the file the command line names, or the exit code and message when either is not there. */
-function openInputs(args: { file: string }): { dbFile: string; file: string; env: ReturnType<typeof readEnv> } | number {
+function openInputs(args: { file: string }): { file: string; env: ReturnType<typeof readEnv> } | number {
   const env = readEnv();
-  const dbFile = databasePath(env);
-  if (!fs.existsSync(dbFile)) {
-    console.error(`import-affected: no database at ${dbFile}: run \`npm run db:seed\` (or \`npm start\`) first`);
+  const target = env.DATABASE_URL;
+  if (target.engine === "sqlite" && !fs.existsSync(target.file)) {
+    console.error(`import-affected: no database at ${target.file}: run \`npm run db:seed\` (or \`npm start\`) first`);
     return 2;
   }
   const file = path.resolve(args.file);
@@ -115,7 +115,7 @@ function openInputs(args: { file: string }): { dbFile: string; file: string; env
     console.error(`import-affected: cannot read ${file}: no such file (--file takes the path of a .csv or .json file)`);
     return 2;
   }
-  return { dbFile, file, env };
+  return { file, env };
 }
 
 async function main(): Promise<number> {
@@ -133,8 +133,8 @@ async function main(): Promise<number> {
   }
   const inputs = openInputs(args);
   if (typeof inputs === "number") return inputs;
-  const { dbFile, file, env } = inputs;
-  const db = openDatabase(dbFile);
+  const { file, env } = inputs;
+  const store = openStore(env.DATABASE_URL, { max: 2, name: "aftermath-import" });
   const bar = process.stderr.isTTY ? progressBar(process.stderr) : null;
   process.once("SIGINT", () => {
     // What was written so far is a list no reader sees; the next import or start removes it.
@@ -143,14 +143,14 @@ async function main(): Promise<number> {
     process.exit(130);
   });
   try {
-    const known = listIncidents(db, { drafts: true }).map((i) => i.slug);
+    const known = (await listIncidents(store.q, { drafts: true })).map((i) => i.slug);
     if (!known.includes(args.incident)) {
       console.error(`import-affected: no incident "${args.incident}"; known incidents: ${known.length > 0 ? known.sort().join(", ") : "(none)"}`);
       return 2;
     }
     const source = fileSource(file);
     const onProgress = bar ? (p: ImportProgress) => bar.update(p) : undefined;
-    const { report } = await importAffectedList({ db, actor: operator("import-affected"), slug: args.incident, version: null, rows: { source, onProgress }, replace: args.replace, secret: lookupSecret(env) });
+    const { report } = await importAffectedList({ store, actor: operator("import-affected"), slug: args.incident, version: null, rows: { source, onProgress }, replace: args.replace, secret: lookupSecret(env) });
     bar?.clear();
     console.log(formatReport(report, file, source.bytes));
     return 0;
@@ -161,7 +161,7 @@ async function main(): Promise<number> {
     console.error(`import-affected: ${path.basename(file)}: ${error.message}`);
     return error.code === "invalid" ? 1 : 2;
   } finally {
-    db.$client.close();
+    await store.close();
   }
 }
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
-import { openDatabase } from "@/db/client";
-import { databasePath, readEnv } from "@/config/env";
-import { migrateDatabase } from "@/db/migrate";
+import { readEnv } from "@/config/env";
+import { migrateTarget } from "@/db/prepare";
+import { openStore } from "@/db/open-store";
 import { importRecord } from "@/db/write/record";
 import { operator } from "@/scripts/operator";
 import { DomainError } from "@/domain/errors";
@@ -31,13 +31,16 @@ if (!parsed.success) {
   fail(`${file} is not an incident export this version can read; nothing was imported:\n${problems.join("\n")}`);
 }
 
-const db = openDatabase(databasePath(readEnv()), { create: true });
+// The database is made (a SQLite file) and migrated first, as npm run db:migrate would.
+const target = readEnv().DATABASE_URL;
+await migrateTarget(target);
+const store = openStore(target, { max: 2, name: "aftermath-import" });
 try {
-  migrateDatabase(db);
-  const { slug } = importRecord({ db, actor: operator("import-incident"), input: { record: parsed.data.record, affected: parsed.data.affected, updatedAt: parsed.data.updatedAt, textLocale: parsed.data.textLocale, translations: parsed.data.translations } });
+  const { record, affected, updatedAt, textLocale, translations } = parsed.data;
+  const { slug } = await importRecord({ store, actor: operator("import-incident"), input: { record, affected, updatedAt, textLocale, translations } });
   console.log(`imported ${slug} from ${file}`);
 } catch (error) {
+  await store.close();
   fail(error instanceof DomainError ? error.message : `nothing was imported: ${(error as Error).message}`);
-} finally {
-  db.$client.close();
 }
+await store.close();

@@ -6,9 +6,9 @@ import { lookupSecret } from "@/config/secret";
 import { PRIVATE_MODE } from "@/lib/private-file";
 import { accountIdOf, describeForm, PLAIN_SHAPE } from "@/domain/record/affected-shape";
 import { readAffectedShape } from "@/db/read/incident";
-import type { Db } from "@/db/client";
+import type { Store } from "@/db/store/store";
 import { DomainError } from "@/domain/errors";
-import { UsageError, openExistingDatabase, runCommand } from "./command";
+import { UsageError, openExistingStore, runCommand } from "./command";
 import { operator } from "./operator";
 
 // Exit codes: 0 written; 1 no such incident, or an unexpected failure; 2 the command or its input is
@@ -23,8 +23,8 @@ The links start with PUBLIC_ORIGIN, or --origin. \`npm run lookup:rotate\` revok
 
 const days = z.coerce.number().int().min(1, "--days is at least 1").max(366, "--days is at most 366");
 
-function readAccounts(file: string, db: Db, slug: string): string[] {
-  const shape = readAffectedShape(db, slug);
+async function readAccounts(file: string, store: Store, slug: string): Promise<string[]> {
+  const shape = await store.read((tx) => readAffectedShape(tx, slug));
   if (shape === undefined) throw new DomainError("not-found", `There is no incident "${slug}".`);
   const account = (shape ?? PLAIN_SHAPE).account;
   const accountId = accountIdOf(account);
@@ -63,10 +63,10 @@ runCommand({
     if (!origin) throw new UsageError("the links need this site's address: set PUBLIC_ORIGIN or give --origin https://…");
     if (flags.out !== undefined && fs.existsSync(flags.out)) throw new UsageError(`${flags.out} exists already; give another --out (links are never overwritten)`);
     const expiresAt = new Date(Date.now() + (flags.days ?? 90) * 24 * 3600 * 1000);
-    const { db } = openExistingDatabase("lookup_key");
+    const { store } = await openExistingStore("lookup_key");
     try {
-      const accountIds = readAccounts(flags.accounts, db, flags.incident);
-      const { links, published } = issueLinks(db, operator("lookup-links"), { slug: flags.incident, accountIds, expiresAt, origin, secret: lookupSecret(env) });
+      const accountIds = await readAccounts(flags.accounts, store, flags.incident);
+      const { links, published } = await issueLinks(store, operator("lookup-links"), { slug: flags.incident, accountIds, expiresAt, origin, secret: lookupSecret(env) });
       const csv = ["account_id,link,expires_at", ...links.map((l) => `${l.accountId},${l.link},${expiresAt.toISOString()}`)].join("\n") + "\n";
       // What is said about the run goes to stderr, so standard output holds the CSV alone.
       if (flags.out === undefined) process.stdout.write(csv);
@@ -75,7 +75,7 @@ runCommand({
       if (!published) console.warn(`note: ${flags.incident} is not published (or has no affected list) yet; the links answer once it is`);
       return 0;
     } finally {
-      db.$client.close();
+      await store.close();
     }
   },
 });

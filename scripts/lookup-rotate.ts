@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { rotateKeys } from "@/lookup/proof/keys";
-import { openExistingDatabase, runCommand } from "./command";
+import { openExistingStore, runCommand } from "./command";
 import { operator } from "./operator";
 
 const USAGE = `usage: npm run lookup:rotate
@@ -13,13 +13,13 @@ runCommand({
   usage: USAGE,
   flags: z.object({}),
   async run() {
-    const { db } = openExistingDatabase("lookup_key");
+    const { store } = await openExistingStore("lookup_key");
     try {
-      const { revoked, kid } = rotateKeys(db, operator("lookup-rotate"));
+      const { revoked, kid } = await rotateKeys(store, operator("lookup-rotate"));
       console.log(revoked ? `key ${revoked} revoked: its links and sessions no longer work; new key ${kid}` : `no key had signed anything yet; new key ${kid}`);
       return 0;
     } finally {
-      db.$client.close();
+      await store.close();
     }
   },
 });

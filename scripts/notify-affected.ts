@@ -9,7 +9,7 @@ import { namedLines } from "@/notify/contacts";
 import { type NoticeSending, type NoticeTry, sendNotices } from "@/notify/notice-run";
 import { NOTICE_DAYS, type NoticeReport, queueNotices } from "@/notify/notices";
 import { outboxOf } from "@/notify/outbox";
-import { UsageError, openExistingDatabase, runCommand } from "./command";
+import { UsageError, openExistingStore, runCommand } from "./command";
 import { operator } from "./operator";
 
 // Exit codes: 0 queued, and sent what could go (failures and retries are listed, and on the editor's
@@ -100,15 +100,15 @@ runCommand({
   async run(flags) {
     const env = readEnv();
     const text = readContacts(flags.contacts);
-    const { db } = openExistingDatabase("notice");
+    const { store } = await openExistingStore("notice");
     try {
       const secret = lookupSecret(env);
-      const report = await queueNotices({ db, actor: operator("notify-affected"), slug: flags.incident, input: { contacts: text, days: flags.days, locale: flags.locale }, secret }).catch((error: unknown) => {
+      const report = await queueNotices({ store, actor: operator("notify-affected"), slug: flags.incident, input: { contacts: text, days: flags.days, locale: flags.locale }, secret }).catch((error: unknown) => {
         throw error instanceof DomainError && (error.code === "invalid" || error.code === "conflict") ? refusal(flags.contacts, error) : error;
       });
       printReport(report);
-      const { outbox, waiting } = outboxOf(db, env, secret);
-      const pending = noticesWaiting(db, report.incidentId).pending;
+      const { outbox, waiting } = outboxOf(store, env, secret);
+      const pending = (await noticesWaiting(store.q, report.incidentId)).pending;
       if (waiting.length) {
         for (const why of waiting) console.log(`not sending: ${why}`);
         console.log(`${notices(pending)} wait in the outbox: the server's worker (or npm run outbox) sends them once that is set.`);
@@ -120,7 +120,7 @@ runCommand({
       out.line(summary(sent));
       return 0;
     } finally {
-      db.$client.close();
+      await store.close();
     }
   },
 });

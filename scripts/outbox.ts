@@ -3,19 +3,21 @@
 // may run and none sends a message another holds. Stops on Ctrl-C after the messages in hand.
 import { readEnv } from "@/config/env";
 import { lookupSecret } from "@/config/secret";
-import { openDatabase } from "@/db/client";
-import { databasePath } from "@/config/env";
+import { getStore } from "@/db/app-store";
 import { outboxOf } from "@/notify/outbox";
 import { startOutbox } from "@/notify/worker";
 
 const env = readEnv();
-const db = openDatabase(databasePath(env));
-const { outbox, waiting } = outboxOf(db, env, lookupSecret(env), (e) => console.log(JSON.stringify({ event: `outbox_${e.kind}`, purpose: e.purpose, to: e.to, attempts: e.attempts, ...(e.error ? { error: e.error } : {}) })));
+const store = getStore();
+const { outbox, waiting } = outboxOf(store, env, lookupSecret(env), (e) => console.log(JSON.stringify({ event: `outbox_${e.kind}`, purpose: e.purpose, to: e.to, attempts: e.attempts, ...(e.error ? { error: e.error } : {}) })));
 for (const why of waiting) console.error(`outbox: ${why}`);
 const worker = startOutbox(outbox);
 console.log("outbox: sending what is due; Ctrl-C stops it");
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
-    void worker.stop().then(() => process.exit(0));
+    void worker
+      .stop()
+      .then(() => store.close())
+      .finally(() => process.exit(0));
   });
 }

@@ -2,12 +2,11 @@
 // request passes the edge first (http/edge/front.ts: request id, headers, route list, limits,
 // cross-site posts); the public pages and exports are served from memory as the record stands.
 import { createServer } from "node:http";
-import { openDatabase } from "@/db/client";
-import { databasePath, readEnv } from "@/config/env";
+import { readEnv } from "@/config/env";
+import { getStore } from "@/db/app-store";
 import { answerClientError, answerConnect, ignoreUpgrade } from "@/http/edge/client-error";
 import { edgeHandler } from "@/http/edge/front";
 import { EdgeResponse } from "@/http/edge/writer";
-import { generationReader } from "@/db/generation";
 import { publicAnswers } from "@/http/edge/serve";
 import { removeLeftoverSpools } from "@/http/spool-upload";
 import { lookupSecret } from "@/config/secret";
@@ -34,11 +33,11 @@ const handle = app.getRequestHandler();
 await app.prepare();
 removeLeftoverSpools();
 
-const file = databasePath(env);
+const store = getStore();
 const statuspage = { name: env.STATUSPAGE_NAME, origin: env.PUBLIC_ORIGIN ?? null };
-const answers = publicAnswers({ db: openDatabase(file), handle, generation: generationReader(file), maxBytes: dev ? 0 : CACHE_BYTES, statuspage });
+const answers = publicAnswers({ store, handle, maxBytes: dev ? 0 : CACHE_BYTES, statuspage });
 
-const onRequest = edgeHandler({ answers, handle, trustProxy, dev });
+const onRequest = edgeHandler({ answers, handle, trustProxy, dev, reachable: () => store.generation() });
 // A request without Host is refused by the edge, with our headers, not by Node with none; every
 // response is the edge's writer.
 const server = createServer({ requireHostHeader: false, ServerResponse: EdgeResponse }, (req, res) => onRequest(req, res));
@@ -61,12 +60,12 @@ server.keepAliveTimeout = 65_000;
 server.listen(env.PORT, hostname, () => console.log(`Aftermath listening on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${env.PORT}`));
 
 // The outbox's worker runs beside the server unless OUTBOX_WORKER=0 (then `npm run outbox` does).
-const outbox = env.OUTBOX_WORKER === "1" ? startOutbox(outboxOf(openDatabase(file), env, lookupSecret(env)).outbox) : null;
+const outbox = env.OUTBOX_WORKER === "1" ? startOutbox(outboxOf(store, env, lookupSecret(env)).outbox) : null;
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     void outbox?.stop();
-    server.close(() => process.exit(0));
+    server.close(() => void store.close().finally(() => process.exit(0)));
     setTimeout(() => process.exit(0), 5_000).unref();
   });
 }

@@ -1,18 +1,19 @@
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
-import { prepareDatabase } from "@/db/prepare";
+import { prepareTarget } from "@/db/prepare";
 import { readEnv } from "@/config/env";
 import { serverCommand } from "./server-command";
 import { buildIsCurrent, sourcesMtime, writeBuildStamp } from "./build-stamp";
 
 // `npm start`: database, then a build if there is none or it is stale, then the production server.
 const env = readEnv();
-const { file, seeded } = await prepareDatabase({ env });
-console.log(`database ${file} ready${seeded.some((s) => s.loaded) ? " (seed loaded)" : ""}`);
+const { shown, seeded } = await prepareTarget({ env });
+console.log(`database ${shown} ready${seeded.some((s) => s.loaded) ? " (seed loaded)" : ""}`);
 
 const nextBin = path.resolve("node_modules/next/dist/bin/next");
 const distDir = process.env.NEXT_DIST_DIR ?? ".next";
-const childEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: file };
+// The server gets the database as resolved (a relative SQLite path made absolute).
+const childEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: env.DATABASE_URL.engine === "sqlite" ? env.DATABASE_URL.file : env.DATABASE_URL.url };
 
 if (!buildIsCurrent(distDir)) {
   console.log("no current build: running next build (a minute or two)");

@@ -1,10 +1,10 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { openDatabase } from "@/db/client";
-import { databasePath, readEnv } from "@/config/env";
-import { migrateDatabase } from "@/db/migrate";
+import { readEnv } from "@/config/env";
+import { migrateTarget } from "@/db/prepare";
 import { TokenNameTakenError, createToken } from "@/db/tokens";
 import { TOKEN_SCOPES } from "@/domain/access";
+import { UsageError, openExistingStore } from "./command";
 
 // npm run token:add -- --name <n> --scope <read|write>: prints the token once; only its hash is kept.
 const USAGE = "usage: npm run token:add -- --name <name> --scope <read|write>";
@@ -25,15 +25,22 @@ if (!parsed.success) {
   console.error(`${parsed.error.issues.map((i) => `--${i.path.join(".")}: ${i.message}`).join("\n")}\n${USAGE}`);
   process.exit(2);
 }
-const db = openDatabase(databasePath(readEnv()), { create: true });
+// The database is made (a SQLite file) and migrated here if need be, as npm run db:migrate would.
+await migrateTarget(readEnv().DATABASE_URL);
+let opened: Awaited<ReturnType<typeof openExistingStore>>;
 try {
-  migrateDatabase(db);
-  const token = createToken(db, parsed.data.name, parsed.data.scope);
+  opened = await openExistingStore("api_token");
+} catch (error) {
+  console.error(error instanceof UsageError ? error.message : error);
+  process.exit(error instanceof UsageError ? 2 : 1);
+}
+try {
+  const token = await createToken(opened.store, parsed.data.name, parsed.data.scope);
   console.error(`created ${parsed.data.scope} token "${parsed.data.name}"; it is shown only now:`);
   console.log(token);
 } catch (error) {
   console.error(error instanceof TokenNameTakenError ? error.message : error);
-  process.exit(error instanceof TokenNameTakenError ? 2 : 1);
+  process.exitCode = error instanceof TokenNameTakenError ? 2 : 1;
 } finally {
-  db.$client.close();
+  await opened.store.close();
 }

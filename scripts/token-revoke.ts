@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { revokeToken, tokenNameSchema } from "@/db/tokens";
-import { openExistingDatabase, runCommand } from "./command";
+import { openExistingStore, runCommand } from "./command";
 import { operator } from "./operator";
 
 // Exit codes: 0 revoked, or revoked already (said so, nothing changed); 1 no token of that name, or an
@@ -16,13 +16,13 @@ runCommand({
   usage: USAGE,
   flags: z.object({ name: tokenNameSchema }),
   async run({ name }) {
-    const { db } = openExistingDatabase("api_token");
+    const { store } = await openExistingStore("api_token");
     try {
-      const { revokedAt, alreadyRevoked } = revokeToken(db, operator("token-revoke"), name);
+      const { revokedAt, alreadyRevoked } = await revokeToken(store, operator("token-revoke"), name);
       console.log(alreadyRevoked ? `token ${name} was revoked already (at ${revokedAt}); nothing was changed` : `token ${name} revoked`);
       return 0;
     } finally {
-      db.$client.close();
+      await store.close();
     }
   },
 });

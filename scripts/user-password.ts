@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { emailSchema, findUserByEmail, InvalidUserError, noSuchUser, resetPassword } from "@/db/users";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/password";
-import { openExistingDatabase, runCommand, UsageError } from "./command";
+import { openExistingStore, runCommand, UsageError } from "./command";
 import { operator } from "./operator";
 import { readPassword } from "./read-password";
 
@@ -19,18 +19,18 @@ runCommand({
   usage: USAGE,
   flags: z.object({ email: emailSchema }),
   async run({ email }) {
-    const { db } = openExistingDatabase("user");
+    const { store } = await openExistingStore("user");
     try {
       // Asked only of someone who has an account, so no one types a password for nothing.
-      if (!findUserByEmail(db, email)) throw noSuchUser(email);
+      if (!(await store.read((tx) => findUserByEmail(tx, email)))) throw noSuchUser(email);
       const password = await readPassword("user-password", `New password for ${email}`);
-      const { sessionsEnded } = await resetPassword(db, operator("user-password"), { email, password });
+      const { sessionsEnded } = await resetPassword(store, operator("user-password"), { email, password });
       console.log(`password of ${email} reset; ${sessionsEnded === 1 ? "1 session" : `${sessionsEnded} sessions`} ended`);
       return 0;
     } catch (error) {
       throw error instanceof InvalidUserError ? new UsageError(error.message) : error;
     } finally {
-      db.$client.close();
+      await store.close();
     }
   },
 });

@@ -1,9 +1,11 @@
-import path from "node:path";
+import { sql } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, openDatabase } from "@/db/client";
+import { z } from "zod";
 import { CARDS_PER_PAGE as PER } from "@/db/read/dashboard";
 import { readListedPage } from "@/db/read/listing";
+import { sqliteStore } from "@/db/store/sqlite";
+import type { Store } from "@/db/store/store";
 import { updateIncident } from "@/db/write/incident";
 import { expectNoAxeViolations } from "./support/axe";
 import { fillArchive } from "./support/archive";
@@ -11,30 +13,30 @@ import { launchBrowser } from "./support/browser";
 import { expectNoSidewaysScroll } from "./support/fits";
 import { type OwnServer, startOwnServer } from "./support/own-server";
 import { freePort } from "./support/process";
+import { lookAt } from "./support/screenshots";
 
 // An archive of 75 published incidents (the shipped three and 72 copies through the domain verb) on
 // a production server of its own: the front page, /compare and the feed each show a page of it,
 // with their pages linked in the address, paged in Chromium with JavaScript off.
-const SCREENSHOTS = path.resolve("test-results/screenshots");
 const TOTAL = 75;
 let server: OwnServer;
-let db: Db;
+let store: Store | undefined;
 let browser: Browser;
 let order: string[] = [];
 let secondPage = "";
 
 beforeAll(async () => {
   server = await startOwnServer(await freePort(), {});
-  db = openDatabase(server.databasePath);
-  fillArchive(db, TOTAL - 3);
-  const first = readListedPage(db, { where: [], params: {} }, { size: PER });
-  order = readListedPage(db, { where: [], params: {} }, { size: TOTAL }).rows.map((r) => r.slug);
+  store = sqliteStore(server.databasePath);
+  await fillArchive(store, TOTAL - 3);
+  const first = await readListedPage(store.q, { where: [] }, { size: PER });
+  order = (await readListedPage(store.q, { where: [] }, { size: TOTAL })).rows.map((r) => r.slug);
   secondPage = `/?after=${encodeURIComponent(first.older ?? "")}`;
   browser = await launchBrowser();
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
-  db?.$client.close();
+  await store?.close();
   await server?.stop();
 });
 
@@ -160,8 +162,9 @@ describe("an archive of 75 incidents", () => {
   it("after a write to an incident the front page does not show, sends the front page unchanged and makes that incident's page again", async () => {
     expect((await get("/")).headers.get("cache-status")).toMatch(/^aftermath; (hit|fwd=miss)/);
     const slug = order.at(-1) ?? "";
-    const version = db.$client.prepare("SELECT version FROM incident WHERE slug = ?").pluck().get(slug);
-    updateIncident({ db, actor: { kind: "system", name: "archive-test" }, slug, input: { version, attackNote: "A note on the oldest incident." } });
+    if (!store) throw new Error("the archive's store opens in beforeAll");
+    const version = (await store.q.row(z.object({ version: z.number().int() }), sql`SELECT version FROM incident WHERE slug = ${slug}`))?.version;
+    await updateIncident({ store, actor: { kind: "system", name: "archive-test" }, slug, input: { version, attackNote: "A note on the oldest incident." } });
     expect((await get("/")).headers.get("cache-status")).toBe("aftermath; hit; detail=unchanged-after-write");
     const own = await get(`/incidents/${slug}`);
     expect(own.headers.get("cache-status")).toBe("aftermath; fwd=miss");
@@ -182,7 +185,7 @@ describe("an archive of 75 incidents", () => {
             await tab.goto(at);
             await expectNoSidewaysScroll(tab, `${name} at ${width} px`);
             await expectNoAxeViolations(tab, `${name} at ${width} px (${colorScheme})`);
-            await tab.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}-${colorScheme}.png`), fullPage: true });
+            await lookAt(tab, `${name}-${width}-${colorScheme}`);
           }
         });
       });

@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { randomBytes } from "node:crypto";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,17 +6,16 @@ import { launchBrowser } from "./support/browser";
 import { signInAsNewEditor } from "./support/editor";
 import { newClient } from "./support/lookup";
 import { fileServer } from "./support/file-server";
+import { lookAt } from "./support/screenshots";
 
 // The author's whole run of issue 19, as a communications lead would do it during an incident:
 // sign in, write an incident from nothing, its source, events as they come, a figure, a duration,
 // check the preview, publish, later resolve. Every save is expected to pass; the saves and page
 // loads are counted, and each editor page is looked at by axe and photographed at 390 and 1440 px.
 
-const SHOTS = process.env.AFTERMATH_SHOTS ?? path.join(os.tmpdir(), "aftermath-author-run");
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-  fs.mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -46,7 +42,7 @@ async function look(page: Page, name: string, js: boolean): Promise<void> {
   const heights: number[] = [];
   for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(SHOTS, `${js ? "js" : "nojs"}-${name}-${width}.png`), fullPage: true });
+    await lookAt(page, `${js ? "js" : "nojs"}-${name}-${width}`);
     heights.push(await page.evaluate(() => document.documentElement.scrollHeight));
   }
   console.log(`${name}: ${heights.join(" px at 390, ")} px at 1440`);

@@ -1,14 +1,13 @@
 import fs from "node:fs/promises";
-import path from "node:path";
 import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { CHARTS, INCIDENT_PATH, SECTION_HEADINGS } from "./support/contract";
 import { fileServer } from "./support/file-server";
+import { lookAt } from "./support/screenshots";
 
 const baseURL = fileServer().baseURL;
-const SCREENSHOTS = path.resolve("test-results/screenshots");
 const TOKYO_OFFLINE = "2026-09-09T14:00Z";
 
 let browser: Browser;
@@ -155,18 +154,13 @@ describe("accessibility (axe)", () => {
 });
 
 describe("screenshots and layout", () => {
-  beforeAll(async () => {
-    await fs.mkdir(SCREENSHOTS, { recursive: true });
-  });
-
   const cases = ([390, 1440] as const).flatMap((width) => (["light", "dark"] as const).map((scheme) => [width, scheme] as const));
 
-  it.each(cases)("saves the incident page at %i px (%s)", async (width, colorScheme) => {
+  it.each(cases)("lays out the incident page at %i px (%s), saved for a look", async (width, colorScheme) => {
     await withPage({ colorScheme, viewport: { width, height: 900 } }, async (page) => {
       await open(page, INCIDENT_PATH);
-      const file = path.join(SCREENSHOTS, `incident-${width}-${colorScheme}.png`);
-      await page.screenshot({ path: file, fullPage: true });
-      expect((await fs.stat(file)).size).toBeGreaterThan(0);
+      const file = await lookAt(page, `incident-${width}-${colorScheme}`);
+      if (file) expect((await fs.stat(file)).size).toBeGreaterThan(0);
       if (width === 390) {
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(scrollWidth, "no horizontal overflow at 390 px").toBeLessThanOrEqual(390);

@@ -3,7 +3,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openDatabase } from "@/db/client";
 import { readSeedIncident } from "@/db/seed/read";
 import { importAffectedList } from "@/db/write/affected";
 import { importRecord } from "@/db/write/record";
@@ -14,6 +13,7 @@ import { visibleText } from "./support/html";
 import { everyListPage } from "./support/list-pages";
 import { linksFor, postLookup } from "./support/lookup";
 import { fileServer } from "./support/file-server";
+import { withFileStore } from "./support/file-store";
 
 // An incident of this test's own that carries a generated sample list, as the seed's does; the CLI
 // then replaces it with a real list while the server runs.
@@ -39,11 +39,11 @@ const cardOf = (front: string) => {
 beforeAll(async () => {
   const { record, sample } = readSeedIncident("glm-5-3-kv-cache-exposure");
   if (!sample) throw new Error("no sample.json");
-  const db = openDatabase(fileServer().databasePath);
   const seed = { kind: "system", name: "seed" } as const;
-  importRecord({ db, actor: seed, input: { record: { ...record, incident: { ...record.incident, slug, title: TITLE } } } });
-  await importAffectedList({ db, actor: seed, slug, version: null, rows: { values: generateSample(sample) }, replace: true, sample, secret: inject("lookupSecret") });
-  db.$client.close();
+  await withFileStore(async (store) => {
+    await importRecord({ store, actor: seed, input: { record: { ...record, incident: { ...record.incident, slug, title: TITLE } } } });
+    await importAffectedList({ store, actor: seed, slug, version: null, rows: { values: generateSample(sample) }, replace: true, sample, secret: inject("lookupSecret") });
+  });
 });
 
 describe("npm run import:affected -- --replace while the server runs", () => {
@@ -61,7 +61,7 @@ describe("npm run import:affected -- --replace while the server runs", () => {
     const rows = ["account_id,request_id,occurred_at,prompt_tokens,role"];
     for (let i = 0; i < 5; i++) rows.push(`${i < 2 ? ACCOUNT : randomBytes(16).toString("hex")},real-${i},2026-09-0${i + 1}T10:00:00Z,${700_000 + i},recipient`);
     fs.writeFileSync(csv, rows.join("\n") + "\n");
-    const out = runScript("import-affected", ["--incident", slug, "--file", csv, "--replace"], fileServer().databasePath, inject("lookupSecret"));
+    const out = runScript("import-affected", ["--incident", slug, "--file", csv, "--replace"], fileServer().databaseUrl, inject("lookupSecret"));
     expect(out).toContain("removed first (--replace): 155");
 
     const [pageAfter, frontAfter, jsonAfter, feedAfter] = await pages();

@@ -1,4 +1,3 @@
-import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations } from "./support/axe";
@@ -7,10 +6,10 @@ import { expectNoSidewaysScroll } from "./support/fits";
 import { SECOND_SLUG, SECOND_TITLE, SLUG, THIRD_SLUG, TITLE } from "./support/contract";
 import { visibleText } from "./support/html";
 import { fileServer } from "./support/file-server";
+import { lookAt } from "./support/screenshots";
 
 // The comparison of durations across incidents, against the production server.
 const baseURL = fileServer().baseURL;
-const SCREENSHOTS = path.resolve("test-results/screenshots");
 const MEASURES = ["detection", "declaration", "exposure", "outage", "report"];
 
 // The shipped three, as a reader who ticked them asks for them: other files publish incidents of
@@ -62,7 +61,7 @@ describe("/compare", () => {
         await page.goto(new URL(SHIPPED, baseURL).href);
         await expectNoSidewaysScroll(page, `compare at ${width} px`);
         await expectNoAxeViolations(page, `compare at ${width} px`);
-        await page.screenshot({ path: path.join(SCREENSHOTS, `compare-${width}.png`), fullPage: true });
+        await lookAt(page, `compare-${width}`);
       } finally {
         await context.close();
       }

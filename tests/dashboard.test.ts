@@ -1,4 +1,3 @@
-import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations } from "./support/axe";
@@ -8,11 +7,11 @@ import { SECOND_SLUG, SECOND_TITLE, SLUG, TITLE } from "./support/contract";
 import { visibleText } from "./support/html";
 import { everyListPage } from "./support/list-pages";
 import { fileServer } from "./support/file-server";
+import { lookAt } from "./support/screenshots";
 
 // The front page against the production server: its cards newest first, its filters and its
 // search in the address, working without script, and readable at 390 and 1440 px.
 const baseURL = fileServer().baseURL;
-const SCREENSHOTS = path.resolve("test-results/screenshots");
 const home = async (query = "") => {
   const response = await fetch(new URL(`/${query}`, baseURL));
   return { response, html: await response.text() };
@@ -91,9 +90,9 @@ describe("the dashboard at /", () => {
         await page.goto(new URL("/?q=redis", baseURL).href);
         await expectNoSidewaysScroll(page, `dashboard at ${width} px`);
         await expectNoAxeViolations(page, `dashboard at ${width} px`);
-        await page.screenshot({ path: path.join(SCREENSHOTS, `dashboard-search-${width}.png`), fullPage: true });
+        await lookAt(page, `dashboard-search-${width}`);
         await page.goto(new URL("/", baseURL).href);
-        await page.screenshot({ path: path.join(SCREENSHOTS, `dashboard-${width}.png`), fullPage: true });
+        await lookAt(page, `dashboard-${width}`);
       } finally {
         await context.close();
       }

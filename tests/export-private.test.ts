@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "@/db/client";
 import { incident } from "@/db/schema";
+import { sqliteStore } from "@/db/store/sqlite";
 import { importAffectedList } from "@/db/write/affected";
 import { tenantKey } from "@/lib/tenant-key";
 import { SLUG } from "./support/contract";
@@ -29,10 +29,10 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "aftermath-private-"));
   const file = path.join(dir, "a.db");
   runScript("prepare-db", [], file, SECRET);
-  const db = openDatabase(file);
-  const { id } = db.select({ id: incident.id }).from(incident).where(eq(incident.slug, SLUG)).get() ?? { id: -1 };
+  const store = sqliteStore(file);
+  const { id } = (await store.q.select({ id: incident.id }).from(incident).where(eq(incident.slug, SLUG)).get()) ?? { id: -1 };
   await importAffectedList({
-    db,
+    store,
     actor: { kind: "system", name: "test" },
     slug: SLUG,
     version: null,
@@ -40,11 +40,12 @@ beforeAll(async () => {
     replace: true,
     secret: SECRET,
   });
-  db.update(incident)
+  await store.q
+    .update(incident)
     .set({ createdAt: MARKERS.createdAt, updatedAt: UPDATED_AT, version: Number(MARKERS.version) })
     .where(eq(incident.id, id))
     .run();
-  db.$client.close();
+  await store.close();
   runScript("export", ["--out", path.join(dir, "out")], file, SECRET);
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

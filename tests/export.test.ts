@@ -12,6 +12,7 @@ import { CHARTS, SECOND_SLUG, SECTION_HEADINGS, SLUG, THIRD_SLUG, THIRD_TITLE } 
 import { decodeEntities } from "./support/html";
 import { readTree, runScript } from "./support/export-run";
 import { fileServer } from "./support/file-server";
+import { lookAt } from "./support/screenshots";
 
 /** The shipped incidents, newest first as the index and the feed list them. */
 const SLUGS = [SLUG, SECOND_SLUG, THIRD_SLUG];
@@ -24,7 +25,6 @@ const FILES = [
   "ru/feed.xml",
   ...SLUGS.flatMap((s) => [`ru/incidents/${s}/index.html`, `ru/incidents/${s}/postmortem.md`]),
 ];
-const SCREENSHOTS = path.resolve("test-results/screenshots");
 
 let dir: string;
 let out: string;
@@ -144,8 +144,7 @@ describe("the exported page in Chromium", () => {
     expect(charts).toBeGreaterThanOrEqual(CHARTS.length);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     expect(requests).toEqual([url()]);
-    fs.mkdirSync(SCREENSHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(SCREENSHOTS, `export-${width}-${colorScheme}.png`), fullPage: true });
+    await lookAt(page, `export-${width}-${colorScheme}`);
     await context.close();
   });
 

@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { textAt } from "@/components/record/fetched-original";
@@ -8,13 +6,13 @@ import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { SLUG } from "./support/contract";
 import { fileServer } from "./support/file-server";
+import { lookAt } from "./support/screenshots";
 
 // A translated text's original, one click away: the page names its place in incident.json and the
 // browser fetches it when the reader opens it; without a script, a link to the page in its language.
 // Shown only from the version of the record the page was made from; never another text, never stale.
 
 const baseURL = fileServer().baseURL;
-const SCREENSHOTS = path.resolve("test-results/screenshots");
 const FIRST = "details.rt-original[data-original]";
 let browser: Browser;
 let doc: unknown;
@@ -22,7 +20,6 @@ let doc: unknown;
 beforeAll(async () => {
   browser = await launchBrowser();
   doc = await (await fetch(new URL(`/incidents/${SLUG}/incident.json`, baseURL))).json();
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -56,7 +53,7 @@ describe("a translation's original on the incident's page", () => {
       }
       expect(fetched).toHaveLength(1);
       await details.first().scrollIntoViewIfNeeded();
-      await page.screenshot({ path: path === `/incidents/${SLUG}` ? `${SCREENSHOTS}/original-fetched-1440.png` : `${SCREENSHOTS}/original-fetched-ru-390.png` });
+      await lookAt(page, path === `/incidents/${SLUG}` ? "original-fetched-1440" : "original-fetched-ru-390", { fullPage: false });
       await expectNoAxeViolations(page, `${path} with originals open`);
     });
   }

@@ -1,6 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { CATALOGUES, flatMessages } from "@/i18n/catalogue";
@@ -10,12 +8,12 @@ import { newEditor, signInAsNewEditor } from "./support/editor";
 import { newClient } from "./support/lookup";
 import { callApi, testIncident, tokenAdd } from "./support/api";
 import { fileServer } from "./support/file-server";
+import { lookAt } from "./support/screenshots";
 
 // The editor in Russian at /ru/…: sign-in, a draft, a save with a mistake said in words a person
 // understands, every link keeping the language, no English of the editor's catalogues on its
 // pages, and /ru/api/v1 refusing in Russian while /api/v1 refuses in English.
 
-const SCREENSHOTS = path.resolve("test-results/screenshots");
 const RAW = /expected|received|>=|Too small|Invalid input/;
 let browser: Browser;
 let page: Page;
@@ -23,7 +21,6 @@ let page: Page;
 const slug = `ru-${randomBytes(3).toString("hex")}`;
 
 beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
   browser = await launchBrowser();
   const created = await callApi("POST", "/incidents", { token: tokenAdd("write"), body: testIncident(slug, "Сбой очереди") });
   expect(created.response.status).toBe(201);
@@ -68,7 +65,7 @@ async function englishOn(p: Page): Promise<string[]> {
 async function shoot(name: string): Promise<void> {
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+    await lookAt(page, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

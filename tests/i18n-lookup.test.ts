@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "@/db/client";
+import { eq } from "drizzle-orm";
+import { outboxMessage } from "@/db/schema";
 import { callApi, putShape, testIncident, tokenAdd } from "./support/api";
 import { signInAsNewEditor } from "./support/editor";
 import { sampleAccountIds, sampleRows } from "./support/sample";
@@ -16,13 +16,14 @@ import { type OwnServer, startOwnServer } from "./support/own-server";
 import { freePort } from "./support/process";
 import { startSmtp } from "./support/smtp";
 import { fileServer } from "./support/file-server";
+import { withFileStore } from "./support/file-store";
+import { lookAt } from "./support/screenshots";
 
 // The lookup in Russian, in Chromium against the production server: at /ru by request ids and by
 // a link (which lands on the Russian page), at 390 and 1440 px, light and dark, axe clean, times in
 // the reader's zone in Russian beside UTC, links and downloads under /ru, no English of the lookup's
 // catalogue in the page's visible text; the link-waiting choice; the API's problems at /ru/api.
 const RU_LOOKUP = `/ru/incidents/${SLUG}/lookup`;
-const SHOTS = path.resolve("test-results/screenshots");
 const ZONE = "America/Los_Angeles";
 let browser: Browser;
 
@@ -61,7 +62,7 @@ describe("the lookup in Russian", () => {
         await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toMatch(/^Затронул ли инцидент мой аккаунт\?/);
         await allRussian(page, width, `${RU_LOOKUP} (${width}, ${colorScheme})`);
         expect(await page.getByRole("link", { name: /^←/ }).getAttribute("href")).toBe(`/ru/incidents/${SLUG}`);
-        await page.screenshot({ path: path.join(SHOTS, `i18n-lookup-ways-${width}-${colorScheme}.png`), fullPage: true });
+        await lookAt(page, `i18n-lookup-ways-${width}-${colorScheme}`);
 
         await page.getByLabel("Идентификатор аккаунта Cloudflare").fill(byIds);
         await page.getByLabel(/^Идентификаторы запросов/).fill(`${given}\nne-moi-1`);
@@ -71,7 +72,7 @@ describe("the lookup in Russian", () => {
         expect(answered).toContain("Проверены 2 идентификатора запросов по затронутым позициям этого аккаунта (ответы).");
         expect(answered).toContain("ne-moi-1: нет среди затронутых позиций этого аккаунта (ответы)");
         await allRussian(page, width, `${RU_LOOKUP} answering request ids (${width}, ${colorScheme})`);
-        await page.screenshot({ path: path.join(SHOTS, `i18n-lookup-ids-${width}-${colorScheme}.png`), fullPage: true });
+        await lookAt(page, `i18n-lookup-ids-${width}-${colorScheme}`);
 
         const [link = ""] = await linksFor(SLUG, [byLink]);
         await page.goto(ruLink(link), { waitUntil: "networkidle" });
@@ -86,7 +87,7 @@ describe("the lookup in Russian", () => {
         expect(await page.getByRole("link", { name: "CSV" }).getAttribute("href")).toBe(`/ru/incidents/${SLUG}/lookup/rows?format=csv`);
         expect(await page.locator("form", { has: page.getByRole("button", { name: "Выйти из проверки" }) }).getAttribute("action")).toBe(`/ru/incidents/${SLUG}/lookup/signout`);
         await allRussian(page, width, `${RU_LOOKUP} opened from a link (${width}, ${colorScheme})`);
-        await page.screenshot({ path: path.join(SHOTS, `i18n-lookup-link-${width}-${colorScheme}.png`), fullPage: true });
+        await lookAt(page, `i18n-lookup-link-${width}-${colorScheme}`);
 
         const csv = await ctx.request.get(`/ru/incidents/${SLUG}/lookup/rows?format=csv`);
         expect(csv.status()).toBe(200);
@@ -116,7 +117,7 @@ describe("the lookup in Russian", () => {
       expect(new URL(page.url()).pathname).toBe(RU_LOOKUP);
       expect(await waiting.innerText()).toContain(`для аккаунта, оканчивающегося на …${theirs.slice(-4)}, а не для аккаунта на …${own.slice(-4)}`);
       await allRussian(page, 390, `${RU_LOOKUP} with a link waiting`);
-      await page.screenshot({ path: path.join(SHOTS, "i18n-lookup-waiting-390.png"), fullPage: true });
+      await lookAt(page, "i18n-lookup-waiting-390");
       await page.getByRole("button", { name: `Перейти к аккаунту …${theirs.slice(-4)}` }).click();
       await page.getByText(`Показан аккаунт, оканчивающийся на …${theirs.slice(-4)}`).waitFor();
       expect(new URL(page.url()).pathname).toBe(RU_LOOKUP);
@@ -147,7 +148,7 @@ describe("the lookup in Russian", () => {
       await notice.waitFor();
       expect(await notice.innerText()).toMatch(/Список затронутых по этому инциденту ещё не опубликован.*ничего не сказано о том, затронут ли ваш/s);
       await allRussian(page, 390, `/ru/incidents/${THIRD_SLUG}/lookup`);
-      await page.screenshot({ path: path.join(SHOTS, "i18n-lookup-no-list-390-dark.png"), fullPage: true });
+      await lookAt(page, "i18n-lookup-no-list-390-dark");
     } finally {
       await ctx.close();
     }
@@ -210,7 +211,7 @@ describe("a subscription made on a Russian page", () => {
     expect(await page.locator("html").getAttribute("lang")).toBe("ru");
     expect(englishIn(await visible(page), ["subscribe"]), what).toEqual([]);
     await expectNoAxeViolations(page, what);
-    await page.screenshot({ path: path.join(SHOTS, `i18n-${what.replace(/\W+/g, "-")}-${width}.png`), fullPage: true });
+    await lookAt(page, `i18n-${what.replace(/\W+/g, "-")}-${width}`);
   };
 
   it("signs up on /ru/subscribe, gets the confirmation and the news in Russian, their links under /ru", async () => {
@@ -269,13 +270,9 @@ describe("the editor's notices page and 'send me my link' in Russian", () => {
   const slug = `uvedomleniya-${randomBytes(4).toString("hex")}`;
   const account = (n: number) => `${"e".repeat(28)}${String(n).padStart(4, "0")}`;
   const csv = (lines: string[], header = "account_id,email") => Buffer.from([header, ...lines].join("\n") + "\n");
-  const payloads = (purpose: string) => {
-    const db = openDatabase(fileServer().databasePath);
-    try {
-      return (db.$client.prepare("SELECT payload FROM outbox_message WHERE purpose = ? AND json_extract(payload, '$.incident.slug') = ?").pluck().all(purpose, slug) as string[]).map((p) => JSON.parse(p) as { locale: string });
-    } finally {
-      db.$client.close();
-    }
+  const payloads = async (purpose: "notice" | "link") => {
+    const stored = await withFileStore((store) => store.q.select({ payload: outboxMessage.payload }).from(outboxMessage).where(eq(outboxMessage.purpose, purpose)).orderBy(outboxMessage.id).all());
+    return stored.map((p) => JSON.parse(p.payload) as { locale: string; incident?: { slug?: string } }).filter((p) => p.incident?.slug === slug);
   };
 
   beforeAll(async () => {
@@ -304,10 +301,10 @@ describe("the editor's notices page and 'send me my link' in Russian", () => {
           await page.getByLabel("Файл контактов").setInputFiles({ name: "contacts.csv", mimeType: "text/csv", buffer: csv([`${account(1)},ada@example.com`, `${account(9)},nine@example.org`]) });
           await page.getByRole("button", { name: "Поставить уведомления в очередь" }).click();
           await page.getByText(/^В очереди 1 уведомление; уже уведомлены раньше: 0, нет в списке: 1\. Ссылки в них действуют до \d{4}-\d{2}-\d{2}\.$/).waitFor();
-          expect(payloads("notice").map((p) => p.locale)).toEqual(["ru"]);
+          expect((await payloads("notice")).map((p) => p.locale)).toEqual(["ru"]);
         }
         await page.getByText("SMTP-сервер не настроен: задайте SMTP_URL и MAIL_FROM, и ожидающие письма уйдут.").waitFor();
-        await page.screenshot({ path: path.join(SHOTS, `i18n-notices-editor-${width}.png`), fullPage: true });
+        await lookAt(page, `i18n-notices-editor-${width}`);
         expect(englishIn(await visible(page), ["notices"])).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         await expectNoAxeViolations(page, `${at} (${width})`);
@@ -325,10 +322,10 @@ describe("the editor's notices page and 'send me my link' in Russian", () => {
       await page.getByLabel(/Ваш контактный адрес электронной почты/).fill("ada@example.com");
       await page.getByRole("button", { name: "Прислать мою ссылку" }).click();
       await page.getByRole("status").filter({ hasText: "ссылка уже отправлена туда" }).waitFor();
-      await expect.poll(() => payloads("link").map((p) => p.locale)).toEqual(["ru"]);
+      await expect.poll(async () => (await payloads("link")).map((p) => p.locale)).toEqual(["ru"]);
       expect(englishIn(await visible(page), ["lookup"])).toEqual([]);
       await expectNoAxeViolations(page, "the Russian lookup page after 'send me my link'");
-      await page.screenshot({ path: path.join(SHOTS, "i18n-lookup-send-link-390-dark.png"), fullPage: true });
+      await lookAt(page, "i18n-lookup-send-link-390-dark");
     } finally {
       await ctx.close();
     }

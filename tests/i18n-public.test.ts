@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { expectNoAxeViolations } from "./support/axe";
@@ -7,13 +5,13 @@ import { launchBrowser } from "./support/browser";
 import { SECOND_SLUG, SLUG, THIRD_SLUG } from "./support/contract";
 import { englishLeaks, englishPhrases, recordTexts } from "./support/english-leaks";
 import { fileServer } from "./support/file-server";
+import { lookAt } from "./support/screenshots";
 
 // The readers' pages and their exports in both languages: each in Chromium at a phone's width and a
 // desktop's, axe clean, looked at in screenshots; on a Russian page no English interface text, every
 // internal link kept under /ru, and dates and numbers in Russian; the files in the address's language.
 
 const baseURL = fileServer().baseURL;
-const SCREENSHOTS = path.resolve("test-results/screenshots");
 const SLUGS = [SLUG, SECOND_SLUG, THIRD_SLUG];
 const PAGES: Array<[string, string]> = [
   ["dashboard", "/"],
@@ -35,7 +33,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const documents = await Promise.all(SLUGS.map(async (s) => (await fetch(new URL(`/incidents/${s}/incident.json`, baseURL))).json()));
   record = documents.map(recordTexts).join("\n");
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -80,7 +77,7 @@ describe.each([
     expect(response?.status(), address(bare)).toBe(200);
     expect(await page.getAttribute("html", "lang")).toBe(locale);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${address(bare)} at ${width}`).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: path.join(SCREENSHOTS, `i18n-${locale}-${name}-${width}.png`), fullPage: true });
+    await lookAt(page, `i18n-${locale}-${name}-${width}`);
     await expectNoAxeViolations(page, `${address(bare)} at ${width} px`);
     const text = await readable(page);
     if (locale === "ru") {

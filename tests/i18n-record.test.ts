@@ -1,4 +1,3 @@
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi, tokenAdd } from "./support/api";
@@ -8,12 +7,12 @@ import { SECOND_SLUG, SLUG } from "./support/contract";
 import { signInAsNewEditor } from "./support/editor";
 import { expectNoSidewaysScroll } from "./support/fits";
 import { fileServer } from "./support/file-server";
+import { lookAt } from "./support/screenshots";
 
 // The record in two languages on the production server (issue 22, item 3): GLM-5.3's Russian is
 // its source article's own, ChatGPT's a translation that says so, a text not yet translated is
 // labelled and in its own language, and the editor's page per language saves without JavaScript.
 const baseURL = fileServer().baseURL;
-const SCREENSHOTS = path.resolve("test-results/screenshots");
 const GLM_RU = `/ru/incidents/${SLUG}`;
 const GLM_EN = `/incidents/${SLUG}`;
 const CHATGPT_RU = `/ru/incidents/${SECOND_SLUG}`;
@@ -33,7 +32,7 @@ async function open(width: number, at: string, javaScript = true): Promise<{ tab
   return { tab, close: () => context.close() };
 }
 
-const shot = (tab: Page, name: string) => tab.screenshot({ path: path.join(SCREENSHOTS, `i18n-record-${name}.png`), fullPage: true });
+const shot = (tab: Page, name: string) => lookAt(tab, `i18n-record-${name}`);
 
 describe("GLM-5.3 in its source's language and in ours", () => {
   for (const width of [390, 1440]) {

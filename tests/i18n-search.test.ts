@@ -1,27 +1,29 @@
-import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "@/db/client";
+import { sqliteStore } from "@/db/store/sqlite";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { expectNoSidewaysScroll } from "./support/fits";
 import { type OwnServer, startOwnServer } from "./support/own-server";
 import { freePort } from "./support/process";
 import { addRussianTranslations } from "./support/russian";
+import { lookAt } from "./support/screenshots";
 
 // A Russian search on /ru in Chromium, against a production server of its own whose GLM-5.3 record
 // has the Russian texts of tests/support/russian.ts: inflected forms found, each marked as the text
 // spells it, the record's English found too and said to be English; readable at 390 and 1440 px.
-const SCREENSHOTS = path.resolve("test-results/screenshots");
 const SEARCH = `/ru/?q=${encodeURIComponent("Утечка")}`;
 let server: OwnServer;
 let browser: Browser;
 
 beforeAll(async () => {
   server = await startOwnServer(await freePort(), {});
-  const db = openDatabase(server.databasePath);
-  addRussianTranslations(db);
-  db.$client.close();
+  const store = sqliteStore(server.databasePath);
+  try {
+    await addRussianTranslations(store);
+  } finally {
+    await store.close();
+  }
   browser = await launchBrowser();
 }, 120_000);
 afterAll(async () => {
@@ -44,7 +46,7 @@ describe("search in Russian on /ru", () => {
         expect(await page.locator('input[name="q"]').inputValue()).toBe("Утечка");
         await expectNoSidewaysScroll(page, `/ru search at ${width} px`);
         await expectNoAxeViolations(page, `/ru search at ${width} px`);
-        await page.screenshot({ path: path.join(SCREENSHOTS, `i18n-search-ru-${width}.png`), fullPage: true });
+        await lookAt(page, `i18n-search-ru-${width}`);
       } finally {
         await context.close();
       }

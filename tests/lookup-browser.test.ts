@@ -1,4 +1,3 @@
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleAccountIds, sampleRows, UNAFFECTED_SAMPLE_ACCOUNT } from "./support/sample";
@@ -7,9 +6,9 @@ import { launchBrowser } from "./support/browser";
 import { INCIDENT_PATH, SLUG } from "./support/contract";
 import { linksFor } from "./support/lookup";
 import { fileServer } from "./support/file-server";
+import { lookAt } from "./support/screenshots";
 
 const LOOKUP = `${INCIDENT_PATH}/lookup`;
-const SCREENSHOTS = path.resolve("test-results/screenshots");
 let browser: Browser;
 
 beforeAll(async () => {
@@ -81,7 +80,7 @@ describe("the owner's answer, opened from their link", () => {
         const local = new Intl.DateTimeFormat("en-GB", { timeZone: "America/Los_Angeles", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(first));
         await expect(page.locator("main").innerText()).resolves.toContain(`${local} in your time (America/Los_Angeles)`);
         await expectNoAxeViolations(page, `the owner's answer at ${width} px (${colorScheme})`);
-        await page.screenshot({ path: path.join(SCREENSHOTS, `lookup-answer-${width}-${colorScheme}.png`), fullPage: true });
+        await lookAt(page, `lookup-answer-${width}-${colorScheme}`);
         const csv = await context.request.get(`/incidents/${SLUG}/lookup/rows?format=csv`);
         expect(csv.status()).toBe(200);
         const lines = (await csv.text()).trim().split("\r\n");
@@ -260,7 +259,7 @@ describe("a link another site sends the visitor to while their own lookup is ope
       expect(await page.content()).not.toContain(new URL(theirLink).searchParams.get("token") ?? "");
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await expectNoAxeViolations(page, `${LOOKUP} with a link waiting (390 px)`);
-      await page.screenshot({ path: path.resolve("test-results/screenshots/lookup-link-waiting-390.png"), fullPage: true });
+      await lookAt(page, "lookup-link-waiting-390");
 
       await page.getByRole("button", { name: `Keep account …${own.slice(-4)}` }).click();
       await page.getByText(`Showing account ending …${own.slice(-4)}`).waitFor();

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "@/db/client";
+import { eq } from "drizzle-orm";
+import { incident } from "@/db/schema";
+import { sqliteStore } from "@/db/store/sqlite";
+import type { Store } from "@/db/store/store";
 import { issueLinks } from "@/lookup/proof/links";
 import { rotateKeys } from "@/lookup/proof/keys";
 import { linkTokenOf } from "@/lookup/proof/tokens";
@@ -9,6 +12,8 @@ import { type OwnServer, startOwnServer } from "./support/own-server";
 import { freePort } from "./support/process";
 import { sampleAccountIds } from "./support/sample";
 import { signOut } from "./support/lookup";
+import { submitForm } from "./support/forms";
+import { visibleText } from "./support/html";
 
 // Two production servers on one database, as two processes behind one proxy would run: the
 // lookup's limits count across both and survive a restart; a key rotated by a third process (the
@@ -46,17 +51,32 @@ function lookup(server: OwnServer, body: unknown, client: string): Promise<Respo
   });
 }
 
-function linkFor(accountId: string): string {
-  const db = openDatabase(first.databasePath);
+/** Work on the servers' database as a third process (the operator's command) would: a store of its own, closed after. */
+async function onDatabase<T>(work: (store: Store) => Promise<T>): Promise<T> {
+  const store = sqliteStore(first.databasePath);
   try {
-    const { links } = issueLinks(db, SYSTEM, { slug: SLUG, accountIds: [accountId], expiresAt: new Date(Date.now() + 3600_000), origin: first.baseURL, secret: SECRET });
-    return linkTokenOf(links[0]?.link ?? "");
+    return await work(store);
   } finally {
-    db.$client.close();
+    await store.close();
   }
 }
 
+async function linkFor(accountId: string): Promise<string> {
+  const { links } = await onDatabase((store) => issueLinks(store, SYSTEM, { slug: SLUG, accountIds: [accountId], expiresAt: new Date(Date.now() + 3600_000), origin: first.baseURL, secret: SECRET }));
+  return linkTokenOf(links[0]?.link ?? "");
+}
+
 describe("two server processes on one database", () => {
+  it("answer the lookup form 429 with Retry-After once the client's budget is spent, API and form together", async () => {
+    const client = "127.9.1.1";
+    for (let i = 0; i < LIMIT; i++) expect((await lookup(first, { accountId: "d".repeat(32) }, client)).status).toBe(403);
+    const form = await submitForm(`/incidents/${SLUG}/lookup`, { accountId: "e".repeat(32), requestIds: "r-1" }, { client, baseURL: first.baseURL, headers: { accept: "text/html" } });
+    expect(form.response.status).toBe(429);
+    expect(Number(form.response.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(form.response.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(visibleText(form.html)).toMatch(/Too many lookups.*Try again in \d+ seconds?/);
+  });
+
   it("count one client's lookups together, and the count survives a restart", async () => {
     const client = "127.9.0.1";
     const statuses: number[] = [];
@@ -71,25 +91,20 @@ describe("two server processes on one database", () => {
   });
 
   it("stop taking a link at their next request once another process rotates the key", async () => {
-    const link = linkFor(sampleAccountIds()[0] as string);
+    const link = await linkFor(sampleAccountIds()[0] as string);
     expect((await lookup(first, { link }, "127.9.0.2")).status).toBe(200);
     expect((await lookup(second as OwnServer, { link }, "127.9.0.3")).status).toBe(200);
-    const db = openDatabase(first.databasePath);
-    try {
-      rotateKeys(db, SYSTEM);
-    } finally {
-      db.$client.close();
-    }
+    await onDatabase((store) => rotateKeys(store, SYSTEM));
     for (const server of [first, second as OwnServer]) {
       const refused = await lookup(server, { link }, "127.9.0.4");
       expect(refused.status).toBe(403);
       expect(((await refused.json()) as { code?: string }).code).toBe("link-invalid");
     }
-    expect((await lookup(second as OwnServer, { link: linkFor(sampleAccountIds()[0] as string) }, "127.9.0.5")).status).toBe(200);
+    expect((await lookup(second as OwnServer, { link: await linkFor(sampleAccountIds()[0] as string) }, "127.9.0.5")).status).toBe(200);
   });
 
   it("take a lookup session that one of them ended at sign-out at neither", async () => {
-    const opened = await fetch(new URL(`/incidents/${SLUG}/lookup/link?token=${linkFor(sampleAccountIds()[2] as string)}`, first.baseURL), { redirect: "manual", headers: { "x-forwarded-for": "127.9.0.9" } });
+    const opened = await fetch(new URL(`/incidents/${SLUG}/lookup/link?token=${await linkFor(sampleAccountIds()[2] as string)}`, first.baseURL), { redirect: "manual", headers: { "x-forwarded-for": "127.9.0.9" } });
     const cookie = opened.headers.getSetCookie()[0]?.split(";")[0] ?? "";
     let clients = 10;
     const withCookie = (server: OwnServer) =>
@@ -100,22 +115,18 @@ describe("two server processes on one database", () => {
   });
 
   it("answer from the record as it stands: unpublished by another process, the incident is gone at once, for a link and for no proof", async () => {
-    const link = linkFor(sampleAccountIds()[1] as string);
+    const link = await linkFor(sampleAccountIds()[1] as string);
     expect((await lookup(first, { link }, "127.9.0.6")).status).toBe(200);
     expect((await lookup(second as OwnServer, { accountId: "b".repeat(32) }, "127.9.0.7")).status).toBe(403);
-    const publish = (published: boolean) => {
-      const db = openDatabase(first.databasePath);
-      try {
-        const version = db.$client.prepare("SELECT version FROM incident WHERE slug = ?").pluck().get(SLUG);
-        setPublished({ db, actor: SYSTEM, slug: SLUG, published, input: { version } });
-      } finally {
-        db.$client.close();
-      }
-    };
-    publish(false);
+    const publish = (published: boolean) =>
+      onDatabase(async (store) => {
+        const version = (await store.q.select({ version: incident.version }).from(incident).where(eq(incident.slug, SLUG)).get())?.version;
+        await setPublished({ store, actor: SYSTEM, slug: SLUG, published, input: { version } });
+      });
+    await publish(false);
     expect((await lookup(first, { link }, "127.9.0.6")).status).toBe(404);
     expect((await lookup(second as OwnServer, { accountId: "b".repeat(32) }, "127.9.0.7")).status).toBe(404);
-    publish(true);
+    await publish(true);
     expect((await lookup(second as OwnServer, { link }, "127.9.0.8")).status).toBe(200);
   });
 });

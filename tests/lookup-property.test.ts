@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type Db, openDatabase } from "@/db/client";
+import { databaseTarget } from "@/config/env";
+import { openStore } from "@/db/open-store";
+import type { Store } from "@/db/store/store";
 import { readSeedIncident } from "@/db/seed/read";
 import { importAffectedList } from "@/db/write/affected";
 import { importRecord } from "@/db/write/record";
@@ -28,12 +30,14 @@ const tenants = fc.uniqueArray(fc.record({ accountId: hex26, records: fc.array(r
 });
 
 const SYSTEM = { kind: "system", name: "lookup-property-test" } as const;
-let db: Db;
+let store: Store;
 let runs = 0;
 beforeAll(() => {
-  db = openDatabase(fileServer().databasePath);
+  const target = databaseTarget(fileServer().databaseUrl);
+  if (!target) throw new Error(`not a database URL: ${fileServer().databaseUrl}`);
+  store = openStore(target, { max: 2, name: "aftermath-test" });
 });
-afterAll(() => db.$client.close());
+afterAll(() => store.close());
 
 describe("the lookup over HTTP and the real database", () => {
   it("shows a tenant only its own rows, only what its proof covers, and without proof the same bytes for every account", async () => {
@@ -42,14 +46,14 @@ describe("the lookup over HTTP and the real database", () => {
         runs += 1;
         const slug = `property-${runs}`;
         const { record: seed } = readSeedIncident(SLUG);
-        importRecord({ db, actor: SYSTEM, input: { record: { ...seed, incident: { ...seed.incident, slug } } } });
+        await importRecord({ store, actor: SYSTEM, input: { record: { ...seed, incident: { ...seed.incident, slug } } } });
         const suffix = runs.toString(16).padStart(6, "0");
         // One client per run, so the client's budget (30 a minute) is never what a run measures.
         const client = newClient();
         const accounts = generated.map((t) => ({ ...t, accountId: t.accountId + suffix }));
         const rows: Row[] = accounts.flatMap((t) => t.records.map((r) => ({ ...r, accountId: t.accountId })));
         const values = rows.map((r) => ({ account_id: r.accountId, request_id: r.requestId, occurred_at: r.occurredAt, prompt_tokens: r.promptTokens, role: r.role }));
-        if (values.length) await importAffectedList({ db, actor: SYSTEM, slug, version: null, rows: { values }, secret: inject("lookupSecret") });
+        if (values.length) await importAffectedList({ store, actor: SYSTEM, slug, version: null, rows: { values }, secret: inject("lookupSecret") });
 
         const anonymous = async (accountId: string) => {
           const response = await fetch(lookupURL(slug), { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": client }, body: JSON.stringify({ accountId }) });

@@ -1,20 +1,20 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "@/db/client";
+import { sql } from "drizzle-orm";
 import { callApi, putShape, testIncident, tokenAdd } from "./support/api";
 import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { signInAsNewEditor } from "./support/editor";
 import { fileServer } from "./support/file-server";
+import { withFileStore } from "./support/file-store";
+import { lookAt } from "./support/screenshots";
+import { jsonText } from "@/db/dialect";
 
 // The editor's notices page against the production server, which has no SMTP server set: contacts
 // uploaded (with and without JavaScript, a bad file refused whole), the counts of the incident's
 // messages, why nothing is sent, a failed message as the server answered it; axe, 390 and 1440 px.
 // Then "send me my link" on the lookup page: the same answer for a contact and a stranger.
-const SCREENSHOTS = path.resolve("test-results/screenshots");
 const slug = `notices-${randomBytes(4).toString("hex")}`;
 const account = (n: number) => `${"e".repeat(28)}${String(n).padStart(4, "0")}`;
 const csv = (lines: string[], header = "account_id,email") => Buffer.from([header, ...lines].join("\n") + "\n");
@@ -30,7 +30,6 @@ beforeAll(async () => {
   expect(list.response.status, JSON.stringify(list.body)).toBe(201);
   const published = await callApi("POST", `/incidents/${slug}/publish`, { token, body: { version: list.body.version } });
   expect(published.response.status).toBe(200);
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -52,15 +51,12 @@ const upload = async (page: Page, lines: string[]) => {
 const noticesRow = (page: Page) => page.getByRole("row", { name: /Notices to affected tenants/ }).locator("td").allInnerTexts();
 
 /** One of the incident's notices given up by the SMTP server, as the outbox's worker settles it. */
-function failOne(address: string): void {
-  const db = openDatabase(fileServer().databasePath);
-  try {
-    db.$client
-      .prepare("UPDATE outbox_message SET state = 'dead', recipient = NULL, attempts = 1, last_error = '550 5.1.1 <' || json_extract(payload, '$.to') || '>: No such mailbox' WHERE recipient = ?")
-      .run(address);
-  } finally {
-    db.$client.close();
-  }
+function failOne(address: string): Promise<number> {
+  return withFileStore((store) =>
+    store.write((tx) =>
+      tx.exec(sql`UPDATE outbox_message SET state = 'dead', recipient = NULL, attempts = 1, last_error = '550 5.1.1 <' || ${jsonText(tx, sql`payload`, "to")} || '>: No such mailbox' WHERE recipient = ${address}`),
+    ),
+  );
 }
 
 describe("the editor's notices page", () => {
@@ -83,7 +79,7 @@ describe("the editor's notices page", () => {
       await expect(noticesRow(page)).resolves.toEqual(["2", "0", "0"]);
       await expectNoAxeViolations(page, `${at} with a refused file`);
 
-      failOne("bo@example.net");
+      await failOne("bo@example.net");
       await page.goto(at);
       await expect(noticesRow(page)).resolves.toEqual(["1", "0", "1"]);
       await page.getByText("b•••@example.net", { exact: true }).waitFor();
@@ -92,7 +88,7 @@ describe("the editor's notices page", () => {
       for (const address of ["ada@example.com", "bo@example.net"]) expect(html).not.toContain(address);
       expect(html).not.toContain(account(1));
       await expectNoAxeViolations(page, `${at} with a failed message`);
-      await page.screenshot({ path: path.join(SCREENSHOTS, "notices-editor-1440.png"), fullPage: true });
+      await lookAt(page, "notices-editor-1440");
     });
   });
 
@@ -113,7 +109,7 @@ describe("the editor's notices page", () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await expectNoAxeViolations(page, `${at} at 390 px`);
-      await page.screenshot({ path: path.join(SCREENSHOTS, "notices-editor-390.png"), fullPage: true });
+      await lookAt(page, "notices-editor-390");
     });
   });
 });
@@ -131,7 +127,7 @@ describe("send me my link", () => {
         answers.push(await status.innerHTML());
         if (n !== 3) return;
         await expectNoAxeViolations(page, "the lookup page after send me my link");
-        await page.screenshot({ path: path.join(SCREENSHOTS, "lookup-send-link-1440.png"), fullPage: true });
+        await lookAt(page, "lookup-send-link-1440");
       });
     }
     expect(new Set(answers).size).toBe(1);

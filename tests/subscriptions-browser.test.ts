@@ -1,5 +1,4 @@
 import { spawnSync } from "node:child_process";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations } from "./support/axe";
@@ -8,11 +7,11 @@ import { type OwnServer, startOwnServer } from "./support/own-server";
 import { freePort } from "./support/process";
 import { startSmtp } from "./support/smtp";
 import { startReceiver } from "./support/webhook-receiver";
+import { lookAt } from "./support/screenshots";
 
 // A reader subscribes, confirms and unsubscribes in Chromium, with JavaScript on and off, against a
 // server of its own whose outbox mails a real SMTP server and posts to a real webhook receiver.
 const GLM = "glm-5-3-kv-cache-exposure";
-const SHOTS = path.resolve("test-results/screenshots");
 let server: OwnServer;
 let browser: Browser;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -84,13 +83,13 @@ describe("a reader's subscription by email", () => {
         await box.getByRole("button", { name: "Subscribe" }).click();
         await expect.poll(() => box.getByRole("status").textContent()).toContain("Check your inbox");
         await box.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: path.join(SHOTS, `subscribe-incident-page-${width}.png`) });
+        await lookAt(page, `subscribe-incident-page-${width}`, { fullPage: false });
         // axe runs in the page, so it needs JavaScript; the same page with it was checked above.
         if (js) await expectNoAxeViolations(page, "the incident page after a sign-up");
         const confirmation = await until(() => mailTo(who, /^Confirm your subscription/), `the confirmation to ${who}`);
         await page.goto(linkIn(confirmation.mail.text ?? "", "confirm"));
         await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Confirm your subscription");
-        await page.screenshot({ path: path.join(SHOTS, `subscribe-confirm-${width}.png`), fullPage: true });
+        await lookAt(page, `subscribe-confirm-${width}`);
         if (js) await expectNoAxeViolations(page, "the confirmation page");
         await page.getByRole("button", { name: "Confirm the subscription" }).click();
         await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Subscription confirmed");
@@ -109,7 +108,7 @@ describe("a reader's subscription by email", () => {
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Unsubscribe");
       await page.goto(linkIn(news.mail.text ?? "", "unsubscribe"));
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Unsubscribe");
-      await page.screenshot({ path: path.join(SHOTS, "unsubscribe-390.png"), fullPage: true });
+      await lookAt(page, "unsubscribe-390");
       await page.getByRole("button", { name: "Unsubscribe" }).click();
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("You are unsubscribed");
     });
@@ -143,7 +142,7 @@ describe("a subscription by webhook", () => {
       const secret = (await page.locator("p.font-mono").textContent({ timeout: 10_000 })) ?? "";
       expect(secret).toMatch(/^whsec_/);
       receiver.trust("/hooks", secret);
-      await page.screenshot({ path: path.join(SHOTS, "subscribe-webhook-1440.png"), fullPage: true });
+      await lookAt(page, "subscribe-webhook-1440");
       await expectNoAxeViolations(page, "the sign-up page with a webhook's secret");
       const event = await until(() => receiver.deliveries.find((d) => d.path === "/hooks"), "the confirmation event");
       expect(event.verified).toBe(true);

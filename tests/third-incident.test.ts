@@ -1,4 +1,3 @@
-import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations } from "./support/axe";
@@ -8,11 +7,11 @@ import { SECOND_TITLE, SLUG, THIRD_SLUG, THIRD_TITLE } from "./support/contract"
 import { visibleText } from "./support/html";
 import { everyListPage } from "./support/list-pages";
 import { fileServer } from "./support/file-server";
+import { lookAt } from "./support/screenshots";
 
 // The third shipped incident, an outage of another kind (Fastly, 8 June 2021), on the production
 // server: its timeline to the minute, its lengths, its card, its row in /compare, in Chromium.
 const baseURL = fileServer().baseURL;
-const SCREENSHOTS = path.resolve("test-results/screenshots");
 const page = `/incidents/${THIRD_SLUG}`;
 const get = async (at: string) => (await fetch(new URL(at, baseURL))).text();
 
@@ -53,7 +52,7 @@ describe("Fastly's global outage of 8 June 2021", () => {
             await tab.goto(new URL(at, baseURL).href);
             await expectNoSidewaysScroll(tab, `${name} at ${width} px`);
             await expectNoAxeViolations(tab, `${name} at ${width} px (${scheme})`);
-            await tab.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}-${scheme}.png`), fullPage: true });
+            await lookAt(tab, `${name}-${width}-${scheme}`);
           }
         } finally {
           await context.close();

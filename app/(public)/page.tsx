@@ -4,9 +4,9 @@ import { getLocale, getTranslations } from "next-intl/server";
 import type { z } from "zod";
 import { DashboardFilters } from "@/components/dashboard/filters";
 import { DashboardResults } from "@/components/dashboard/results";
-import { getDb } from "@/db/client";
 import { type QueryParams, parseDashboardAddress, readDashboard } from "@/db/read/dashboard";
 import { readShown } from "@/db/read/shown";
+import { getStore } from "@/db/app-store";
 import { answerPageWith } from "@/http/form-action";
 import { localized } from "@/i18n/locales";
 import { cardsOf } from "@/view/card";
@@ -42,9 +42,12 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
   if (!asked.success) answerPageWith(400);
   const locale = await getLocale();
   const t = await getTranslations("public.dashboard");
-  const db = getDb();
-  const board = readDashboard(db, asked.success ? asked.data : {}, locale);
-  const view = asked.success ? dashboardView(board, asked.data, cardsOf(readShown(db, board.page.rows, locale), locale), locale) : null;
+  // The page's rows and their records in one snapshot.
+  const { board, shown } = await getStore().read(async (tx) => {
+    const read = await readDashboard(tx, asked.success ? asked.data : {}, locale);
+    return { board: read, shown: asked.success ? await readShown(tx, read.page.rows, locale) : [] };
+  });
+  const view = asked.success ? dashboardView(board, asked.data, cardsOf(shown, locale), locale) : null;
   return (
     <div className="record">
       <h1>{t("title")}</h1>

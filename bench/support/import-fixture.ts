@@ -1,14 +1,14 @@
-import { openDatabase } from "@/db/client";
 import { fileSource } from "@/domain/affected-list/source";
 import { type ImportReport, importAffectedList } from "@/db/write/affected";
 import { BenchFailure } from "./common";
+import { benchStore } from "./engine";
 
-/** The fixture CSV as the incident's whole list, through the importer's own verb; every row must land. */
-export async function importFixture({ csv, dbFile, slug, secret, rows }: { csv: string; dbFile: string; slug: string; secret: string; rows: number }): Promise<ImportReport> {
-  const db = openDatabase(dbFile);
+/** The fixture CSV as the incident's whole list, through the importer's own verb on the database's engine; every row must land. */
+export async function importFixture({ csv, database, slug, secret, rows }: { csv: string; database: string; slug: string; secret: string; rows: number }): Promise<ImportReport> {
+  const store = benchStore(database);
   try {
     const { report } = await importAffectedList({
-      db,
+      store,
       actor: { kind: "system", name: "bench" },
       slug,
       version: null,
@@ -19,6 +19,6 @@ export async function importFixture({ csv, dbFile, slug, secret, rows }: { csv: 
     if (report.rowsRead !== rows || report.added !== rows) throw new BenchFailure(`the import read ${report.rowsRead} rows and added ${report.added}; expected ${rows}`);
     return report;
   } finally {
-    db.$client.close();
+    await store.close();
   }
 }

@@ -93,7 +93,7 @@ export function pooled(target: string, runs: Measured[]): Measured {
     timeouts: sum((r) => r.timeouts),
     non2xx: sum((r) => r.non2xx),
     bytesPerSec: mean((r) => r.bytesPerSec),
-    cpu: cpus.length === runs.length ? { server: cpuMean((c) => c.server), loadGenerator: cpuMean((c) => c.loadGenerator), others: cpuMean((c) => c.others) } : null,
+    cpu: cpus.length === runs.length ? { server: cpuMean((c) => c.server), database: cpus.some((c) => c.database === null) ? null : cpuMean((c) => c.database ?? 0), loadGenerator: cpuMean((c) => c.loadGenerator), others: cpuMean((c) => c.others) } : null,
   };
 }
 
@@ -119,20 +119,23 @@ export function latency(r: Measured, which: "p50" | "p99", unit = true): string 
 
 function cpuText(cpu: CpuShares | null): string {
   return cpu
-    ? `server ${cpu.server.toFixed(2)}, load generator ${cpu.loadGenerator.toFixed(2)}, other processes ${cpu.others.toFixed(2)} cores`
+    ? `server ${cpu.server.toFixed(2)}, ${cpu.database === null ? "" : `database ${cpu.database.toFixed(2)}, `}load generator ${cpu.loadGenerator.toFixed(2)}, other processes ${cpu.others.toFixed(2)} cores`
     : "n/a";
 }
 
 /** The results table: one row per target. */
 export function printTable(rows: Measured[]): void {
-  const header = ["target", "req/s", "p50 ms", "p99 ms", "errors / non-2xx", "CPU, cores: server / load gen. / others", "req per server CPU-s"];
+  // PostgreSQL's share apart: it serves the app and the floor alike, and is no other work on the machine.
+  const withDatabase = rows.some((r) => r.cpu?.database != null);
+  const shares = (c: CpuShares) => [c.server, ...(withDatabase ? [c.database ?? 0] : []), c.loadGenerator, c.others].map((x) => x.toFixed(2)).join(" / ");
+  const header = ["target", "req/s", "p50 ms", "p99 ms", "errors / non-2xx", `CPU, cores: server / ${withDatabase ? "database / " : ""}load gen. / others`, "req per server CPU-s"];
   const cells = rows.map((r) => [
     r.target,
     fmt(r.reqPerSec),
     latency(r, "p50", false),
     latency(r, "p99", false),
     `${r.errors} / ${r.non2xx}`,
-    r.cpu ? `${r.cpu.server.toFixed(2)} / ${r.cpu.loadGenerator.toFixed(2)} / ${r.cpu.others.toFixed(2)}` : "n/a",
+    r.cpu ? shares(r.cpu) : "n/a",
     perCpu(r) === null ? "n/a" : fmt(perCpu(r) ?? 0),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? "").length)));

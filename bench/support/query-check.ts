@@ -1,10 +1,11 @@
 import type Database from "better-sqlite3";
-import { openDatabase } from "@/db/client";
+import { sqliteStore } from "@/db/store/sqlite";
+import type { Store } from "@/db/store/store";
 import { lookupAffected, lookupIncident } from "@/lookup/rows";
 import { tenantKey } from "@/lib/tenant-key";
 
 export type QueryCheck = {
-  /** The statements lookup/rows.ts prepares, as SQLite plans them. */
+  /** The statements lookup/rows.ts prepares, as the engine plans them. */
   plans: Array<{ sql: string; plan: string[] }>;
   /** True when every statement that filters on tenant_key searches an index by it. */
   usesTenantKeyIndex: boolean;
@@ -15,11 +16,11 @@ export type QueryCheck = {
 };
 
 /**
- * Calls the app's own lookupAffected on `file` for the given accounts, in this process, with the
- * statements it prepares captured so their query plans can be printed. Stops after `budgetMs` or
- * `maxCalls`, whichever comes first (at least one call).
+ * Calls the app's own lookupAffected on `file` for the given accounts, in this process, through a
+ * Store as the server does, with the statements its reading connection compiles captured so their
+ * query plans can be printed. Stops after `budgetMs` or `maxCalls`, whichever comes first (at least one call).
  */
-export function checkLookupQuery({
+export async function checkLookupQuery({
   file,
   slug,
   secret,
@@ -33,24 +34,21 @@ export function checkLookupQuery({
   accountIds: string[];
   budgetMs?: number;
   maxCalls?: number;
-}): QueryCheck {
-  const db = openDatabase(file);
-  const client = db.$client;
+}): Promise<QueryCheck> {
+  const store = sqliteStore(file);
   try {
+    const client = await readingConnection(store);
     const seen: string[] = [];
     const prepare = client.prepare.bind(client);
     client.prepare = ((sql: string) => {
-      seen.push(sql);
+      if (!/^(BEGIN|COMMIT|ROLLBACK)/.test(sql)) seen.push(sql);
       return prepare(sql);
     }) as Database.Database["prepare"];
 
-    const times = timeLookups(db, slug, accountIds.slice(0, maxCalls).map((id) => tenantKey(secret, id)), budgetMs);
+    const times = await timeLookups(store, slug, accountIds.slice(0, maxCalls).map((id) => tenantKey(secret, id)), budgetMs);
     client.prepare = prepare;
 
-    const hmacStarted = performance.now();
-    const hmacCalls = Math.min(accountIds.length, 20_000);
-    for (let i = 0; i < hmacCalls; i++) tenantKey(secret, accountIds[i] as string);
-    const hmacMs = (performance.now() - hmacStarted) / Math.max(1, hmacCalls);
+    const hmacMs = hmacTime(secret, accountIds);
 
     const plans = seen.map((sql) => ({
       sql: sql.replace(/\s+/g, " ").trim(),
@@ -59,36 +57,48 @@ export function checkLookupQuery({
     const usesTenantKeyIndex = plans
       .filter((p) => /tenant_key\s*=\s*\?/.test(p.sql))
       .every((p) => p.plan.some((step) => /USING (COVERING )?INDEX .*tenant_key=\?/.test(step)));
-    // Drop the first call: it prepares the statements.
-    const steady = times.length > 1 ? times.slice(1) : times;
-    const sorted = [...steady].sort((a, b) => a - b);
-    return {
-      plans,
-      usesTenantKeyIndex,
-      lookupMs: {
-        median: sorted[Math.floor(sorted.length / 2)] ?? 0,
-        mean: steady.reduce((a, b) => a + b, 0) / Math.max(1, steady.length),
-        calls: times.length,
-      },
-      hmacMs,
-    };
+    return { plans, usesTenantKeyIndex, lookupMs: summary(times), hmacMs };
   } finally {
-    client.close();
+    await store.close();
   }
 }
 
+/** The connection the store reads on, whose statements are compiled once each (db/statements.ts). */
+const readingConnection = (store: Store) =>
+  store.read(async (tx) => {
+    if (tx.native.engine !== "sqlite") throw new Error("not SQLite");
+    return tx.native.client;
+  });
+
 /** Milliseconds per lookup of each account (the incident, then its rows), until the budget is spent. */
-function timeLookups(db: ReturnType<typeof openDatabase>, slug: string, keys: string[], budgetMs: number): number[] {
+export async function timeLookups(store: Store, slug: string, keys: string[], budgetMs: number): Promise<number[]> {
   const times: number[] = [];
   const deadline = performance.now() + budgetMs;
   for (const key of keys) {
     const t = performance.now();
-    const list = lookupIncident(db, slug);
-    if (list?.list === "published") lookupAffected(db, list, { kind: "account", tenantKey: key });
+    await store.read(async (tx) => {
+      const list = await lookupIncident(tx, slug);
+      if (list?.list === "published") await lookupAffected(tx, list, { kind: "account", tenantKey: key });
+    });
     times.push(performance.now() - t);
     if (performance.now() > deadline) break;
   }
   return times;
+}
+
+/** Milliseconds per tenantKey (HMAC-SHA-256), over up to 20,000 accounts. */
+export function hmacTime(secret: string, accountIds: string[]): number {
+  const started = performance.now();
+  const calls = Math.min(accountIds.length, 20_000);
+  for (let i = 0; i < calls; i++) tenantKey(secret, accountIds[i] as string);
+  return (performance.now() - started) / Math.max(1, calls);
+}
+
+/** Median and mean of the calls, the first left out: it prepares the statements. */
+export function summary(times: number[]): QueryCheck["lookupMs"] {
+  const steady = times.length > 1 ? times.slice(1) : times;
+  const sorted = [...steady].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)] ?? 0, mean: steady.reduce((a, b) => a + b, 0) / Math.max(1, steady.length), calls: times.length };
 }
 
 /** Values for EXPLAIN: the plan does not depend on them. */

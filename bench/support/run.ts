@@ -6,13 +6,15 @@ import type { ServerPool } from "./servers";
 
 /**
  * Runs a benchmark in a temp dir of its own: whatever ends it (its result, an error, Ctrl-C), its
- * servers are stopped and the dir removed, or kept with BENCH_KEEP=1. Exits with main's code, 1 on an error.
+ * servers are stopped, then `databases` (a PostgreSQL server the servers used), and the dir removed,
+ * or kept with BENCH_KEEP=1. Exits with main's code, 1 on an error.
  */
-export function runBench(name: string, servers: ServerPool, main: (tmp: string) => Promise<number>): void {
+export function runBench(name: string, servers: ServerPool, main: (tmp: string) => Promise<number>, databases?: { stopAll(): Promise<void> }): void {
   const keep = process.env.BENCH_KEEP === "1";
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `aftermath-${name.replace(/\W+/g, "-")}-`));
   const cleanUp = async () => {
     await servers.stopAll();
+    await databases?.stopAll().catch((error: unknown) => console.error(`could not stop the benchmark's PostgreSQL: ${failureText(error)}`));
     if (keep) console.log(`\nkept ${tmp}`);
     else fs.rmSync(tmp, { recursive: true, force: true });
   };

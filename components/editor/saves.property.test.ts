@@ -1,5 +1,7 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sqliteStore } from "@/db/store/sqlite";
+import type { Store } from "@/db/store/store";
 import { testDatabase } from "@/tests/support/test-database";
 import { readForEditing } from "@/db/read/editor";
 import { createIncident, updateIncident } from "@/db/write/incident";
@@ -15,7 +17,17 @@ import { incidentFormText, incidentFromForm } from "./form-values";
 // the author's changes in some controls, and only the changed fields in the patch the verb gets.
 
 const editor: Actor = { kind: "user", id: 1, email: "ed@example.com", role: "editor" };
-const store = testDatabase("saves");
+const t = testDatabase("saves");
+// The form's rules over the engine-neutral verbs: one engine is enough here (the verbs run on both in db/write).
+let opened: Store | undefined;
+beforeAll(() => {
+  opened = sqliteStore(t.file);
+});
+afterAll(() => opened?.close());
+const store = (): Store => {
+  if (!opened) throw new Error("the store opens in beforeAll");
+  return opened;
+};
 
 const words = fc.stringMatching(/^[A-Za-z][A-Za-z .,]{0,20}$/).map((s) => s.trim()).filter((s) => s.length > 0);
 /** What an author may put in each control, as the control sends it. */
@@ -50,22 +62,22 @@ function sentForm(stored: Record<string, string>, typed: Record<string, string>)
 
 let n = 0;
 describe("a save through the editor's form", () => {
-  it("changes only the fields the author changed, whatever the sequence of saves", () => {
-    fc.assert(
-      fc.property(fc.array(fc.tuple(save, fc.boolean()), { minLength: 1, maxLength: 6 }), (saves) => {
+  it("changes only the fields the author changed, whatever the sequence of saves", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(save, fc.boolean()), { minLength: 1, maxLength: 6 }), async (saves) => {
         const slug = `saves-${n++}`;
-        createIncident({ db: store.db, actor: editor, input: { slug, title: "T", summary: "S", provider: "P", service: "Q", status: "mitigated", severity: "high", impact: "I", cause: "C", isAttack: false } });
-        let previous = incidentFormText(readForEditing(slug, store.db).incident);
+        await createIncident({ store: store(), actor: editor, input: { slug, title: "T", summary: "S", provider: "P", service: "Q", status: "mitigated", severity: "high", impact: "I", cause: "C", isAttack: false } });
+        let previous = incidentFormText((await readForEditing(slug, store())).incident);
         for (const [typed, stale] of saves) {
-          const before = readForEditing(slug, store.db);
+          const before = await readForEditing(slug, store());
           const current = incidentFormText(before.incident);
           // A control may still show what the page first drew (a select React did not redraw): its twin says so.
           const drawn = stale ? previous : current;
           const form = sentForm(drawn, typed);
           const { slug: _slug, ...fields } = incidentFromForm(form);
           const changes = patchOf(form, fields);
-          if (Object.keys(changes).length) updateIncident({ db: store.db, actor: editor, slug, input: { ...changes, version: before.version } });
-          const after = incidentFormText(readForEditing(slug, store.db).incident);
+          if (Object.keys(changes).length) await updateIncident({ store: store(), actor: editor, slug, input: { ...changes, version: before.version } });
+          const after = incidentFormText((await readForEditing(slug, store())).incident);
           for (const name of Object.keys(current)) {
             const touched = typed[name] !== undefined && typed[name] !== drawn[name];
             expect(after[name], name).toBe(touched ? typed[name] : current[name]);
@@ -77,9 +89,9 @@ describe("a save through the editor's form", () => {
     );
   });
 
-  it("sends nothing when nothing was changed, and a field put back as it was is not sent", () => {
-    createIncident({ db: store.db, actor: editor, input: { slug: "untouched", title: "T", summary: "S", provider: "P", service: "Q", status: "resolved", impact: "I", cause: "C" } });
-    const stored = incidentFormText(readForEditing("untouched", store.db).incident);
+  it("sends nothing when nothing was changed, and a field put back as it was is not sent", async () => {
+    await createIncident({ store: store(), actor: editor, input: { slug: "untouched", title: "T", summary: "S", provider: "P", service: "Q", status: "resolved", impact: "I", cause: "C" } });
+    const stored = incidentFormText((await readForEditing("untouched", store())).incident);
     const { slug: _slug, ...fields } = incidentFromForm(sentForm(stored, {}));
     expect(patchOf(sentForm(stored, {}), fields)).toEqual({});
     expect(Object.keys(patchOf(sentForm(stored, { status: "resolved", cause: "C2" }), fields))).toEqual(["cause"]);
@@ -108,22 +120,22 @@ const itemSave = fc.dictionary(fc.constantFrom(...Object.keys(EVENT_CONTROLS)), 
 );
 
 describe("an item's save through the editor's form", () => {
-  it("changes only the fields the author changed, the rest as stored when the verb runs", () => {
-    fc.assert(
-      fc.property(fc.array(itemSave, { minLength: 1, maxLength: 5 }), (saves) => {
+  it("changes only the fields the author changed, the rest as stored when the verb runs", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(itemSave, { minLength: 1, maxLength: 5 }), async (saves) => {
         const slug = `item-saves-${n++}`;
-        createIncident({ db: store.db, actor: editor, input: { slug, title: "T", summary: "S", provider: "P", service: "Q", status: "mitigated", impact: "I", cause: "C" } });
-        const add = (collection: "sources" | "events", item: object) => addItem({ db: store.db, actor: editor, slug, collection, input: { version: readForEditing(slug, store.db).version, item } });
-        add("sources", { number: 1, publisher: "Example", title: "Status page", author: null, publishedOn: "2026-12-01", url: null, note: null });
-        add("events", { key: "start", at: "2026-12-01T14:02Z", precision: "minute", phase: "response", title: "Start", detail: "As seen.", cites: [1] });
+        await createIncident({ store: store(), actor: editor, input: { slug, title: "T", summary: "S", provider: "P", service: "Q", status: "mitigated", impact: "I", cause: "C" } });
+        const add = async (collection: "sources" | "events", item: object) => addItem({ store: store(), actor: editor, slug, collection, input: { version: (await readForEditing(slug, store())).version, item } });
+        await add("sources", { number: 1, publisher: "Example", title: "Status page", author: null, publishedOn: "2026-12-01", url: null, note: null });
+        await add("events", { key: "start", at: "2026-12-01T14:02Z", precision: "minute", phase: "response", title: "Start", detail: "As seen.", cites: [1] });
         for (const typed of saves) {
-          const before = readForEditing(slug, store.db);
+          const before = await readForEditing(slug, store());
           const [{ id, ...stored } = { id: 0 }] = before.items.events;
           const form = sentItemForm("events", stored, typed);
           const { item } = readItemForm("events", form);
           const changes = changedFields("events", form, item);
-          if (Object.keys(changes).length) patchItem({ db: store.db, actor: editor, slug, collection: "events", id, input: { version: before.version, changes } });
-          const [{ id: _id, ...after } = { id: 0 }] = readForEditing(slug, store.db).items.events;
+          if (Object.keys(changes).length) await patchItem({ store: store(), actor: editor, slug, collection: "events", id, input: { version: before.version, changes } });
+          const [{ id: _id, ...after } = { id: 0 }] = (await readForEditing(slug, store())).items.events;
           for (const spec of COLLECTIONS.events.fields) {
             const typedValue = typed[spec.name];
             const touched = typedValue !== undefined && typedValue !== formValueOf(spec, stored[spec.name]);
@@ -137,19 +149,19 @@ describe("an item's save through the editor's form", () => {
 });
 
 describe("a duration's kind changed through the editor's form", () => {
-  it("saves the new kind's fields, its checkbox unticked included, and drops the old kind's", () => {
+  it("saves the new kind's fields, its checkbox unticked included, and drops the old kind's", async () => {
     const slug = `kind-${n++}`;
-    createIncident({ db: store.db, actor: editor, input: { slug, title: "T", summary: "S", provider: "P", service: "Q", status: "mitigated", impact: "I", cause: "C" } });
-    const add = (collection: "sources" | "events" | "durations", item: object) => addItem({ db: store.db, actor: editor, slug, collection, input: { version: readForEditing(slug, store.db).version, item } });
-    add("sources", { number: 1, publisher: "Example", title: "Status page", author: null, publishedOn: "2026-12-01", url: null, note: null });
-    for (const [key, at] of [["a", "2026-12-01T14:02Z"], ["b", "2026-12-01T14:38Z"]]) add("events", { key, at, precision: "minute", phase: "response", title: key, detail: null, cites: [1] });
-    add("durations", { key: "outage", label: "Outage", role: null, countedBy: "Us", method: "Between.", note: null, contests: null, cites: [1], kind: "interval", from: "a", to: "b" });
-    const before = readForEditing(slug, store.db);
+    await createIncident({ store: store(), actor: editor, input: { slug, title: "T", summary: "S", provider: "P", service: "Q", status: "mitigated", impact: "I", cause: "C" } });
+    const add = async (collection: "sources" | "events" | "durations", item: object) => addItem({ store: store(), actor: editor, slug, collection, input: { version: (await readForEditing(slug, store())).version, item } });
+    await add("sources", { number: 1, publisher: "Example", title: "Status page", author: null, publishedOn: "2026-12-01", url: null, note: null });
+    for (const [key, at] of [["a", "2026-12-01T14:02Z"], ["b", "2026-12-01T14:38Z"]]) await add("events", { key, at, precision: "minute", phase: "response", title: key, detail: null, cites: [1] });
+    await add("durations", { key: "outage", label: "Outage", role: null, countedBy: "Us", method: "Between.", note: null, contests: null, cites: [1], kind: "interval", from: "a", to: "b" });
+    const before = await readForEditing(slug, store());
     const [{ id, ...stored } = { id: 0 }] = before.items.durations;
     const form = sentItemForm("durations", stored, { kind: "stated", statedMinutes: "36" });
     const { item } = readItemForm("durations", form);
-    patchItem({ db: store.db, actor: editor, slug, collection: "durations", id, input: { version: before.version, changes: changedFields("durations", form, item) } });
-    const [{ id: _id, ...after } = { id: 0 }] = readForEditing(slug, store.db).items.durations;
+    await patchItem({ store: store(), actor: editor, slug, collection: "durations", id, input: { version: before.version, changes: changedFields("durations", form, item) } });
+    const [{ id: _id, ...after } = { id: 0 }] = (await readForEditing(slug, store())).items.durations;
     expect(after).toMatchObject({ kind: "stated", statedMinutes: 36, approximate: false, label: "Outage" });
     expect(after).not.toHaveProperty("from");
   });

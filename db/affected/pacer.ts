@@ -17,7 +17,7 @@ export type Pacer = {
   /** Resolves once the lock has been free for GAP_MS since the last batch. */
   turn(): Promise<void>;
   /** Runs one batch's transaction, timed, to size the next. */
-  batch<T>(rows: number, work: () => T): T;
+  batch<T>(rows: number, work: () => Promise<T>): Promise<T>;
 };
 
 export function lockPacer(): Pacer {
@@ -31,10 +31,10 @@ export function lockPacer(): Pacer {
       const wait = freedAt + GAP_MS - performance.now();
       if (wait > 0) await sleep(wait);
     },
-    batch(rows, work) {
+    async batch(rows, work) {
       const started = performance.now();
       try {
-        return work();
+        return await work();
       } finally {
         freedAt = performance.now();
         const perRowMs = Math.max(freedAt - started, 1) / Math.max(rows, 1);

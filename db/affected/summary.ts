@@ -1,32 +1,30 @@
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { type AffectedSummary, affectedSummarySchema } from "@/domain/record/affected";
-import type { Db } from "../client";
+import type { Tx } from "../store/store";
 import { type ListCounts, writeCounts } from "./counts";
 import { affectedBucket, affectedClassCount, affectedDay, affectedList, affectedMeasure, affectedRoleCount } from "../schema";
 
-type Reader = Pick<Db, "select">;
-
 /** The incident's live list and its counts; null when no list has been published for it. */
-export function readLiveList(db: Reader, incidentId: number): { id: number; rows: boolean; summary: AffectedSummary } | null {
-  const list = db
+export async function readLiveList(tx: Tx, incidentId: number): Promise<{ id: number; rows: boolean; summary: AffectedSummary } | null> {
+  const list = await tx
     .select()
     .from(affectedList)
     .where(and(eq(affectedList.incidentId, incidentId), eq(affectedList.state, "live")))
     .get();
   if (!list) return null;
   const of = { listId: list.id };
-  const roles = db.select().from(affectedRoleCount).where(eq(affectedRoleCount.listId, of.listId)).orderBy(asc(affectedRoleCount.role)).all();
-  const days = db.select().from(affectedDay).where(eq(affectedDay.listId, of.listId)).orderBy(asc(affectedDay.day), asc(affectedDay.role)).all();
+  const roles = await tx.select().from(affectedRoleCount).where(eq(affectedRoleCount.listId, of.listId)).orderBy(asc(affectedRoleCount.role)).all();
+  const days = await tx.select().from(affectedDay).where(eq(affectedDay.listId, of.listId)).orderBy(asc(affectedDay.day), asc(affectedDay.role)).all();
   const perDay = new Map<string, { day: string; byRole: Record<string, number> }>();
   for (const d of days) {
     const entry = perDay.get(d.day) ?? { day: d.day, byRole: {} };
     entry.byRole[d.role] = (entry.byRole[d.role] ?? 0) + d.count;
     perDay.set(d.day, entry);
   }
-  const measures = db.select().from(affectedMeasure).where(eq(affectedMeasure.listId, of.listId)).orderBy(asc(affectedMeasure.measure)).all();
-  const buckets = db.select().from(affectedBucket).where(eq(affectedBucket.listId, of.listId)).orderBy(asc(affectedBucket.measure), asc(affectedBucket.from)).all();
-  const classes = db.select().from(affectedClassCount).where(eq(affectedClassCount.listId, of.listId)).orderBy(asc(affectedClassCount.dataClass)).all();
+  const measures = await tx.select().from(affectedMeasure).where(eq(affectedMeasure.listId, of.listId)).orderBy(asc(affectedMeasure.measure)).all();
+  const buckets = await tx.select().from(affectedBucket).where(eq(affectedBucket.listId, of.listId)).orderBy(asc(affectedBucket.measure), asc(affectedBucket.from)).all();
+  const classes = await tx.select().from(affectedClassCount).where(eq(affectedClassCount.listId, of.listId)).orderBy(asc(affectedClassCount.dataClass)).all();
   // zod at the boundary: counts that do not add up are a broken database, not something to show.
   const summary = affectedSummarySchema.parse({
     sample: list.sample,
@@ -43,13 +41,13 @@ export function readLiveList(db: Reader, incidentId: number): { id: number; rows
 }
 
 /** A live list of counts only (an imported export carries no rows), inside the caller's transaction. */
-export function insertCountsList(db: Db, incidentId: number, s: AffectedSummary): void {
-  const { id } = db
+export async function insertCountsList(tx: Tx, incidentId: number, s: AffectedSummary): Promise<void> {
+  const { id } = await tx
     .insert(affectedList)
     .values({ incidentId, state: "live", sample: s.sample, note: s.note, rows: false })
     .returning({ id: affectedList.id })
     .get();
-  writeCounts(db, id, countsOf(s));
+  await writeCounts(tx, id, countsOf(s));
 }
 
 /** A published summary as the counts a list stores: its days back into one row per role. */

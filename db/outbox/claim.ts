@@ -1,9 +1,8 @@
 import "server-only";
-import type Database from "better-sqlite3";
+import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { outboxPayload } from "@/domain/notify";
-import type { Db } from "../client";
-import { writeTransaction } from "../transaction";
+import type { Store } from "../store/store";
 
 /** A message a worker holds under its lease: sent by it alone until the lease ends. */
 export type Claimed = z.infer<typeof claimedRow>;
@@ -43,30 +42,30 @@ export type Claims = {
 // The oldest due pending rows of one channel, by the partial index on (channel, due_at): a claim
 // reads only what it takes, however many rows were sent before or wait on the other channel. Claimed rows are due again when the
 // lease ends, so a worker killed mid-send leaves them to the next claim, under the same key.
-const CLAIM = `UPDATE outbox_message SET lease = :lease, due_at = :until, attempts = attempts + 1
-  WHERE id IN (SELECT id FROM outbox_message WHERE state = 'pending' AND channel = :channel AND due_at <= :now ORDER BY due_at LIMIT :limit)
-  RETURNING id, key, channel, purpose, incident_id AS incidentId, subscriber_id AS subscriberId, notice_id AS noticeId,
+const claim = ({ channel, now, lease, leaseMs, limit }: ClaimAsk) => sql`UPDATE outbox_message SET lease = ${lease}, due_at = ${now + leaseMs}, attempts = attempts + 1
+  WHERE id IN (SELECT id FROM outbox_message WHERE state = 'pending' AND channel = ${channel} AND due_at <= ${now} ORDER BY due_at LIMIT ${limit})
+  RETURNING id, key, channel, purpose, incident_id AS "incidentId", subscriber_id AS "subscriberId", notice_id AS "noticeId",
     recipient, domain, payload, attempts`;
-const SENT = `UPDATE outbox_message SET state = 'sent', lease = NULL, recipient = NULL, last_error = NULL, sent_at = :at WHERE id = :id AND lease = :lease`;
-const RETRY = `UPDATE outbox_message SET lease = NULL, due_at = :dueAt, last_error = :error WHERE id = :id AND lease = :lease`;
-const DEFER = `UPDATE outbox_message SET lease = NULL, due_at = :dueAt, attempts = attempts - 1 WHERE id = :id AND lease = :lease`;
-const DEAD = `UPDATE outbox_message SET state = 'dead', lease = NULL, recipient = NULL, last_error = :error WHERE id = :id AND lease = :lease`;
 
-const made = new WeakMap<Database.Database, Claims>();
+const made = new WeakMap<Store, Claims>();
 
-/** SQLite's claims: statements compiled once per connection; the claim under BEGIN IMMEDIATE. */
-export function sqliteClaims(db: Db): Claims {
-  const c = db.$client;
-  const found = made.get(c);
+/**
+ * SQLite's claims: each one statement of the store's own, in its writing connection's turn (so none
+ * lands inside another request's transaction), atomic by itself, and compiled once on that
+ * connection. No transaction is held open across an await: other processes' workers on the file,
+ * and other connections of this one, wait for the file's lock at most one statement long.
+ */
+export function sqliteClaims(store: Store): Claims {
+  const found = made.get(store);
   if (found) return found;
-  const s = { claim: c.prepare(CLAIM), sent: c.prepare(SENT), retry: c.prepare(RETRY), defer: c.prepare(DEFER), dead: c.prepare(DEAD) };
+  const changed = async (statement: SQL) => (await store.q.exec(statement)) > 0;
   const claims: Claims = {
-    claimDue: async ({ channel, now, lease, leaseMs, limit }) => z.array(claimedRow).parse(writeTransaction(db, () => s.claim.all({ channel, now, lease, until: now + leaseMs, limit }))),
-    sent: async (m) => s.sent.run({ id: m.id, lease: m.lease, at: m.at.toISOString() }).changes > 0,
-    retry: async (m) => s.retry.run(m).changes > 0,
-    defer: async (m) => s.defer.run(m).changes > 0,
-    dead: async (m) => s.dead.run(m).changes > 0,
+    claimDue: (ask) => store.q.rows(claimedRow, claim(ask)),
+    sent: (m) => changed(sql`UPDATE outbox_message SET state = 'sent', lease = NULL, recipient = NULL, last_error = NULL, sent_at = ${m.at.toISOString()} WHERE id = ${m.id} AND lease = ${m.lease}`),
+    retry: (m) => changed(sql`UPDATE outbox_message SET lease = NULL, due_at = ${m.dueAt}, last_error = ${m.error} WHERE id = ${m.id} AND lease = ${m.lease}`),
+    defer: (m) => changed(sql`UPDATE outbox_message SET lease = NULL, due_at = ${m.dueAt}, attempts = attempts - 1 WHERE id = ${m.id} AND lease = ${m.lease}`),
+    dead: (m) => changed(sql`UPDATE outbox_message SET state = 'dead', lease = NULL, recipient = NULL, last_error = ${m.error} WHERE id = ${m.id} AND lease = ${m.lease}`),
   };
-  made.set(c, claims);
+  made.set(store, claims);
   return claims;
 }

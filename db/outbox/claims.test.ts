@@ -1,38 +1,36 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "../client";
-import { postgresClaims } from "../pg/claims";
-import { type Claims, sqliteClaims } from "./claim";
-import { testDatabase } from "@/tests/support/test-database";
-import { testPostgres } from "@/tests/support/postgres";
+import { z } from "zod";
+import { openPostgres } from "../pg/connect";
+import { postgresStore } from "../pg/store";
+import { sqliteStore } from "../store/sqlite";
+import type { Store } from "../store/store";
+import type { Claims } from "./claim";
+import { claimsOf } from "../claims";
+import { ENGINES, testStores } from "@/tests/support/stores";
 
 // The outbox's claim on both engines, as several workers run it (processes on one SQLite file;
 // machines on one PostgreSQL): every due message is taken by one worker, settled under its lease only.
-const t = testDatabase("outbox-claims-engines");
-const pg = testPostgres();
+const kit = testStores("outbox-claims-engines", { seed: false });
 
 const PAYLOAD = JSON.stringify({ type: "subscription.confirm", subscriberId: 1, nonce: 0, incident: null, to: "r•••@example.com" });
 const INSERT = "INSERT INTO outbox_message (key, channel, purpose, recipient, recipient_hash, domain, payload, due_at) VALUES ";
 
-type Engine = { name: string; claims: () => Claims; more: () => { claims: Claims; close: () => Promise<void> }; exec: (sql: string) => Promise<void>; rows: (sql: string) => Promise<unknown[]> };
-const engines: Engine[] = [
-  {
-    name: "SQLite",
-    claims: () => sqliteClaims(t.db),
+type Engine = { claims: () => Claims; more: () => { claims: Claims; close: () => Promise<void> }; exec: (text: string) => Promise<void>; rows: (text: string) => Promise<unknown[]> };
+/** The engine's store as the tests use it: its claims, another process's or machine's store on the same database, and raw SQL. */
+const engineOf = (engine: (typeof ENGINES)[number]): Engine => {
+  const store = () => kit.store(engine);
+  const another = (): Store => (engine === "sqlite" ? sqliteStore(kit.file) : postgresStore(openPostgres(kit.pgUrl, { max: 3 })));
+  return {
+    claims: () => claimsOf(store()),
     more: () => {
-      const db = openDatabase(t.file);
-      return { claims: sqliteClaims(db), close: async () => void db.$client.close() };
+      const other = another();
+      return { claims: claimsOf(other), close: () => other.close() };
     },
-    exec: async (sql) => void t.db.$client.exec(sql),
-    rows: async (sql) => t.db.$client.prepare(sql).all(),
-  },
-  {
-    name: "PostgreSQL",
-    claims: () => postgresClaims(pg.db),
-    more: () => ({ claims: postgresClaims(pg.pool()), close: async () => undefined }),
-    exec: async (sql) => void (await pg.db.$client.query(sql)),
-    rows: async (sql) => (await pg.db.$client.query(sql)).rows,
-  },
-];
+    exec: async (text) => void (await store().q.exec(sql.raw(text))),
+    rows: (text) => store().q.rows(z.record(z.string(), z.unknown()), sql.raw(text)),
+  };
+};
 
 let batches = 0;
 /** `n` messages due at 1..n on a channel of their own (the tests share the table, not their messages). */
@@ -44,7 +42,8 @@ async function queue(e: Engine, n: number): Promise<string> {
   return tag;
 }
 
-describe.each(engines)("the outbox's claim ($name)", (e) => {
+describe.each(ENGINES)("the outbox's claim (on %s)", (engine) => {
+  const e = engineOf(engine);
   it("gives each of 400 due messages to exactly one of eight workers on four connections claiming at once", async () => {
     const tag = await queue(e, 400);
     const others = [e.more(), e.more(), e.more()];

@@ -1,8 +1,8 @@
 import "server-only";
 import type { OutboxPayload } from "@/domain/notify";
-import type { Db, Tx } from "../client";
 import { outboxMessage } from "../schema";
 import type { OutboxPurpose } from "../schema/outbox";
+import type { Tx } from "../store/store";
 
 export type NewMessage = {
   key: string;
@@ -19,11 +19,12 @@ export type NewMessage = {
 };
 
 /** Queues one message, in the caller's transaction; a key queued before is left as it is (never sent twice). Whether it was new. */
-export function enqueue(tx: Tx | Db, m: NewMessage): boolean {
-  const done = tx
+export async function enqueue(tx: Tx, m: NewMessage): Promise<boolean> {
+  const made = await tx
     .insert(outboxMessage)
     .values({ ...m, subscriberId: m.subscriberId ?? null, noticeId: m.noticeId ?? null, payload: JSON.stringify(m.payload) })
-    .onConflictDoNothing({ target: outboxMessage.key })
-    .run();
-  return done.changes > 0;
+    // Its key is its one unique column but the id (drizzle names a target table-qualified, which PostgreSQL refuses).
+    .onConflictDoNothing()
+    .returning({ id: outboxMessage.id });
+  return made.length > 0;
 }

@@ -15,7 +15,7 @@ const FORGET = "DELETE FROM rate_bucket WHERE scope = $1 AND key = $2";
 const PRUNE = `DELETE FROM rate_bucket WHERE scope = $1 AND ${refilled("$2", "$3", "$4")} >= $2::float8`;
 
 /** PostgreSQL's buckets: each statement named, so every connection of the pool prepares it once. */
-export function postgresBuckets(db: PgDb): Buckets {
+export function postgresBuckets(db: Pick<PgDb, "$client">): Buckets {
   const pool = db.$client;
   return {
     take: (b) =>

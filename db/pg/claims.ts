@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type Claims, claimedRow } from "../outbox/claim";
-import type { PgDb } from "./connect";
+import type pg from "pg";
 import { reachable } from "./unreachable";
 
 // SQLite's claim (db/outbox/claim.ts) on PostgreSQL: the due rows are locked as they are read, and
@@ -16,8 +16,7 @@ const DEFER = `UPDATE outbox_message SET lease = NULL, due_at = $3::bigint, atte
 const DEAD = `UPDATE outbox_message SET state = 'dead', lease = NULL, recipient = NULL, last_error = $3 WHERE id = $1 AND lease = $2`;
 
 /** PostgreSQL's claims: each statement named, so every connection of the pool prepares it once. */
-export function postgresClaims(db: PgDb): Claims {
-  const pool = db.$client;
+export function postgresClaims(pool: pg.Pool | pg.PoolClient): Claims {
   const changed = (name: string, text: string, values: unknown[]) => reachable(async () => ((await pool.query({ name, text, values })).rowCount ?? 0) > 0);
   return {
     claimDue: ({ channel, now, lease, leaseMs, limit }) =>

@@ -18,7 +18,7 @@ const count = z.object({ n: z.coerce.number().int() });
 
 // COPY's text format: a row per line, tab between columns, \N for NULL, and the four characters
 // that would break a line or a column escaped. Integers arrive as BigInt, so none loses a digit.
-function field(value: unknown): string {
+export function field(value: unknown): string {
   if (value === null) return "\\N";
   if (typeof value === "bigint" || typeof value === "number") return String(value);
   if (typeof value === "string") return value.replace(/[\\\n\r\t]/g, (c) => ({ "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t" })[c] ?? c);

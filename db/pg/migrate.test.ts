@@ -45,12 +45,32 @@ describe("npm run db:migrate on PostgreSQL", () => {
     expect(tables.rows[0]?.n).toBe(3);
   }, 120_000);
 
-  it("refuses to seed PostgreSQL, saying how to fill it, and writes nothing", async () => {
-    const child = spawn(process.execPath, ["--import", "./scripts/register.mjs", "scripts/prepare-db.ts"], { env: { ...process.env, NODE_ENV: "production", DATABASE_URL: server.url } });
-    let output = "";
-    child.stderr.on("data", (c: Buffer) => (output += c.toString()));
-    const code = await new Promise((resolve) => child.on("exit", resolve));
-    expect(code).toBe(2);
-    expect(output).toContain("npm run db:copy");
-  }, 60_000);
+  it("seeds PostgreSQL as it seeds SQLite: the shipped incidents once, and a second run changes nothing", async () => {
+    const prepare = async () => {
+      const child = spawn(process.execPath, ["--import", "./scripts/register.mjs", "scripts/prepare-db.ts"], { env: { ...process.env, NODE_ENV: "production", DATABASE_URL: server.url, LOOKUP_SECRET: "s".repeat(40) } });
+      let output = "";
+      child.stdout.on("data", (c: Buffer) => (output += c.toString()));
+      child.stderr.on("data", (c: Buffer) => (output += c.toString()));
+      const code = await new Promise((resolve) => child.on("exit", resolve));
+      return { code, output };
+    };
+    const counts = async () => {
+      const client = new pg.Client({ connectionString: server.url });
+      await client.connect();
+      try {
+        return (await client.query<{ incidents: number; audits: number }>("SELECT (SELECT count(*)::int FROM incident) AS incidents, (SELECT count(*)::int FROM audit_entry) AS audits")).rows[0];
+      } finally {
+        await client.end();
+      }
+    };
+    const first = await prepare();
+    expect(first.code, first.output).toBe(0);
+    expect(first.output).toMatch(/seeded glm-5-3-kv-cache-exposure/);
+    const seeded = await counts();
+    expect(seeded?.incidents).toBeGreaterThan(0);
+    const again = await prepare();
+    expect(again.code, again.output).toBe(0);
+    expect(again.output).toMatch(/glm-5-3-kv-cache-exposure already present, left as it is/);
+    expect(await counts()).toEqual(seeded);
+  }, 120_000);
 });

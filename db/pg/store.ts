@@ -3,20 +3,35 @@ import { DomainError } from "@/domain/errors";
 import type pg from "pg";
 import { type Executor, type Store, type Tx, asBody, outsideBodies, txOf } from "../store/store";
 import type { PgDb } from "./connect";
+import { postgresGeneration } from "./generation";
 import { numbered } from "./placeholders";
 import { isUnreachable, reachable } from "./unreachable";
 
+/** SQLSTATEs of a text PostgreSQL cannot hold (SQLite takes it): a NUL character, which no text field needs. */
+const UNSTORABLE_TEXT = new Set(["22021", "22P05"]);
+
+/** A statement that went out: unreachable is 503; a text with a NUL is the sender's to fix (400), never a 500. */
+async function sent<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await reachable(work);
+  } catch (error) {
+    const code = typeof error === "object" && error !== null && "code" in error ? error.code : undefined;
+    if (typeof code === "string" && UNSTORABLE_TEXT.has(code)) throw new DomainError("invalid", { key: "problems.nulText" });
+    throw error;
+  }
+}
+
 function executor(on: pg.Pool | pg.PoolClient): Executor {
   const drizzleCall: AsyncRemoteCallback = (sql, params, method) =>
-    reachable(async () => {
+    sent(async () => {
       const { rows } = await on.query<unknown[]>({ text: numbered(sql), values: params, rowMode: "array" });
       // drizzle's proxy takes a `get` as one row, or undefined when there is none (sqlite-proxy/session.js).
       return { rows: method === "get" ? (rows[0] as unknown[]) : rows };
     });
   return {
     drizzle: drizzleCall,
-    objects: (sql, params) => reachable(async () => (await on.query({ text: numbered(sql), values: params })).rows),
-    changes: (sql, params) => reachable(async () => (await on.query({ text: numbered(sql), values: params })).rowCount ?? 0),
+    objects: (sql, params) => sent(async () => (await on.query({ text: numbered(sql), values: params })).rows),
+    changes: (sql, params) => sent(async () => (await on.query({ text: numbered(sql), values: params })).rowCount ?? 0),
   };
 }
 
@@ -51,7 +66,7 @@ export function postgresStore(db: PgDb): Store {
     client.on("error", lost);
     try {
       await reachable(() => client.query(begin));
-      const done = await asBody(kind, executor(client), body);
+      const done = await asBody(kind, executor(client), { engine: "postgres", client }, body);
       await committed(client);
       return done;
     } catch (error) {
@@ -65,9 +80,10 @@ export function postgresStore(db: PgDb): Store {
   };
   return {
     engine: "postgres",
-    q: txOf(outsideBodies(executor(pool))),
+    q: txOf(outsideBodies(executor(pool)), { engine: "postgres", client: pool }),
     read: (body) => within("read", "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body),
     write: (body) => within("write", "BEGIN", body),
+    generation: postgresGeneration(db),
     close: () => pool.end(),
   };
 }

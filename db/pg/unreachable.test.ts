@@ -8,7 +8,7 @@ import type { Store } from "../store/store";
 
 // PostgreSQL going away under a running server: every query says "unavailable" (the edge's 503
 // with Retry-After), never a raw error (a 500); once it is back the same pool answers again, on its own.
-const pg = testPostgres();
+const pg = testPostgres({ own: true });
 let store: Store;
 // The kit ends the pool and removes the server after the file.
 beforeAll(() => {

@@ -1,11 +1,12 @@
 import "server-only";
+import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { INCIDENT_STATUSES } from "@/domain/record/constants";
 import { DEFAULT_LOCALE, type Locale } from "@/i18n/locales";
 import { type Search, ftsQuery, markWords, snippetOf } from "@/lib/search-query";
-import type { Db } from "../client";
-import { statement } from "../statements";
+import type { Tx } from "../store/store";
 import { type Filter, type ListedPage, cursorParam, readListedPage } from "./listing";
+import { hitRows, matchedIncidents, searchOf } from "./search";
 
 /** What the front page reads of its address: every part optional, each checked; others (utm_…) are not its to read. */
 export const dashboardQuery = z.object({
@@ -56,93 +57,47 @@ export const HITS_PER_PAGE = 10;
 // When an incident happened: its earliest event of the incident itself (not its background or
 // the warnings before it), as a year; an incident with only such events has no year.
 // (kept on the incident's row by every write: db/write/listing.ts).
-const YEAR = "i.year";
+const YEAR = sql.raw("i.year");
 
 const facetRow = z.strictObject({ value: z.string(), count: z.number().int() });
-const hitRow = z.strictObject({
-  kind: z.enum(["incident", "event", "source", "finding"]),
-  slug: z.string(),
-  ref: z.string(),
-  body: z.string(),
-  incident: z.string(),
-  title: z.string(),
-  titleLocale: z.string(),
-  locale: z.string(),
-});
 
-function facet(db: Db, expression: string): Facet[] {
-  const rows = statement(db.$client, `SELECT ${expression} AS value, count(*) AS count FROM incident i WHERE i.published = 1 AND ${expression} IS NOT NULL GROUP BY 1 ORDER BY 1`).all();
-  return z.array(facetRow).parse(rows);
-}
+const facet = (tx: Tx, expression: SQL): Promise<Facet[]> =>
+  tx.rows(facetRow, sql`SELECT ${expression} AS value, count(*) AS count FROM incident i WHERE i.published = 1 AND ${expression} IS NOT NULL GROUP BY ${expression} ORDER BY ${expression}`);
 
 /** The published incidents that match every filter; a search with no word in it matches nothing rather than everything. */
-function filterOf(asked: DashboardQuery, search: ReturnType<typeof ftsQuery>): Filter {
-  const where: string[] = [];
-  const params: Record<string, string> = {};
-  const add = (clause: string, name: string, value: string | undefined) => {
-    if (value === undefined) return;
-    where.push(clause);
-    params[name] = value;
+function filterOf(asked: DashboardQuery, search: Search | null): Filter {
+  const where: SQL[] = [];
+  const add = (column: SQL, value: string | undefined) => {
+    if (value !== undefined) where.push(sql`${column} = ${value}`);
   };
-  add("i.provider = :provider", "provider", asked.provider);
-  add("i.kind = :kind", "kind", asked.kind);
-  add("i.status = :status", "status", asked.status);
-  add(`${YEAR} = :year`, "year", asked.year);
-  if (asked.q && !search) where.push("0");
-  return { where, params };
+  add(sql.raw("i.provider"), asked.provider);
+  add(sql.raw("i.kind"), asked.kind);
+  add(sql.raw("i.status"), asked.status);
+  add(YEAR, asked.year);
+  if (asked.q && !search) where.push(sql`1 = 0`);
+  return { where };
 }
 
-/** The filter's incidents that the search matches too. */
-const amongMatched = (filter: Filter, matched: string): Filter => ({
-  where: [...filter.where, "i.id IN (SELECT value FROM json_each(:matched))"],
-  params: { ...filter.params, matched },
-});
+/** The filter's incidents that the search matches too (found once: search.ts). */
+const amongMatched = (tx: Tx, filter: Filter, matched: readonly number[]): Filter => ({ where: [...filter.where, searchOf(tx).among(sql.raw("i.id"), matched)] });
 
-// The incidents a search matches, found once for the page's rows and both its counts: each
-// matching text (search_stem's rowid) is a row of search_doc, read by primary key. A page searches
-// the record's own texts and the translations into its language.
-export const MATCHED_INCIDENTS = `SELECT DISTINCT d.incident_id FROM search_stem s JOIN search_doc d ON d.id = s.rowid
-  WHERE search_stem MATCH :match AND d.locale IN ('', :locale)`;
-function matchedIncidents(db: Db, match: string, locale: Locale): string {
-  const ids = z.array(z.number().int()).parse(statement(db.$client, MATCHED_INCIDENTS).pluck().all({ match, locale }));
-  return JSON.stringify(ids);
-}
-
-// One hit per text, best first: where both a text and its translation match, the translation. An
-// untranslated title (a source's, as published) is the record's own, in its own language. Every
-// match is ranked on narrow columns (ties by row, so pages follow on); only the page's hits are read whole.
-const HITS = (where: string) => `WITH hit AS (
-    SELECT d.id AS id, d.incident_id AS incident_id, s.rank AS rank,
-      row_number() OVER (PARTITION BY d.kind, d.subject_id ORDER BY d.locale = '', s.rank) AS nth
-    FROM search_stem s JOIN search_doc d ON d.id = s.rowid
-    WHERE search_stem MATCH :match AND d.locale IN ('', :locale)),
-  top AS (SELECT h.id AS id, h.rank AS rank FROM hit h JOIN incident i ON i.id = h.incident_id
-    WHERE h.nth = 1 AND ${where} ORDER BY h.rank, h.id LIMIT ${HITS_PER_PAGE + 1} OFFSET :from)
-  SELECT d.kind AS kind, i.slug AS slug, d.ref AS ref, d.body AS body,
-    coalesce((SELECT t.text FROM translation t WHERE t.subject = 'incident' AND t.subject_id = i.id AND t.field = 'title' AND t.locale = :locale), i.title) AS incident,
-    iif(d.title = '', (SELECT o.title FROM search_doc o WHERE o.kind = d.kind AND o.subject_id = d.subject_id AND o.locale = ''), d.title) AS title,
-    iif(d.title = '' OR d.locale = '', i.text_locale, d.locale) AS titleLocale,
-    iif(d.locale = '', i.text_locale, d.locale) AS locale
-  FROM top JOIN search_doc d ON d.id = top.id JOIN incident i ON i.id = d.incident_id
-  ORDER BY top.rank, top.id`;
-
-function hitsOf(db: Db, search: Search, filter: Filter, locale: Locale, from: number): SearchHit[] {
-  const rows = z.array(hitRow).parse(statement(db.$client, HITS(["i.published = 1", ...filter.where].join(" AND "))).all({ ...filter.params, match: search.query, locale, from }));
+async function hitsOf(tx: Tx, search: Search, filter: Filter, locale: Locale, from: number): Promise<SearchHit[]> {
+  const rows = await hitRows(tx, search, sql.join([sql`i.published = 1`, ...filter.where], sql` AND `), locale, { from, size: HITS_PER_PAGE + 1 });
   return rows.map(({ body, ...h }) => ({ ...h, title: markWords(h.title, search.words), snippet: snippetOf(body, search.words) }));
 }
 
 /**
  * The front page's read in a language: the filters' choices with their counts, one page of the
  * matching incidents (their rows, for the cards to be read for), and one page of the search's hits
- * among them, best first, in the page's language where a translation matched.
+ * among them, best first, in the page's language where a translation matched. In the caller's transaction.
  */
-export function readDashboard(db: Db, asked: DashboardQuery, locale: Locale = DEFAULT_LOCALE) {
+export async function readDashboard(tx: Tx, asked: DashboardQuery, locale: Locale = DEFAULT_LOCALE) {
   const search = asked.q ? ftsQuery(asked.q) : null;
   const filter = filterOf(asked, search);
-  const listed = search ? amongMatched(filter, matchedIncidents(db, search.query, locale)) : filter;
-  const page: ListedPage = readListedPage(db, listed, { after: asked.after, before: asked.before, size: CARDS_PER_PAGE });
+  const listed = search ? amongMatched(tx, filter, await matchedIncidents(tx, search, locale)) : filter;
+  const page: ListedPage = await readListedPage(tx, listed, { after: asked.after, before: asked.before, size: CARDS_PER_PAGE });
   const from = asked.from ?? 0;
-  const hits = search ? hitsOf(db, search, filter, locale, from) : [];
+  const hits = search ? await hitsOf(tx, search, filter, locale, from) : [];
   return {
     page,
     hits: hits.slice(0, HITS_PER_PAGE),
@@ -150,24 +105,24 @@ export function readDashboard(db: Db, asked: DashboardQuery, locale: Locale = DE
     hitsFrom: from,
     moreHits: hits.length > HITS_PER_PAGE,
     search,
-    facets: facetsOf(db),
+    facets: await facetsOf(tx),
   };
 }
-export type Dashboard = ReturnType<typeof readDashboard>;
+export type Dashboard = Awaited<ReturnType<typeof readDashboard>>;
 
-const facetsOf = (db: Db) => ({ provider: facet(db, "i.provider"), kind: facet(db, "i.kind"), year: facet(db, YEAR), status: facet(db, "i.status") });
+const facetsOf = async (tx: Tx) => ({ provider: await facet(tx, sql.raw("i.provider")), kind: await facet(tx, sql.raw("i.kind")), year: await facet(tx, YEAR), status: await facet(tx, sql.raw("i.status")) });
+
+const versionRow = z.object({ id: z.number().int(), version: z.number().int() });
 
 /**
  * What a search's page shows changes only if an incident it matches changes (its version), the
  * set it matches does, or the facets do: stamped so, without ranking every matching text as the
  * page itself must (http/edge/stamps.ts).
  */
-export function searchStamp(db: Db, asked: DashboardQuery & { q: string }, locale: Locale = DEFAULT_LOCALE): string {
+export async function searchStamp(tx: Tx, asked: DashboardQuery & { q: string }, locale: Locale = DEFAULT_LOCALE): Promise<string> {
   const search = ftsQuery(asked.q);
   if (!search) return "no-words";
-  const { where, params } = amongMatched(filterOf(asked, search), matchedIncidents(db, search.query, locale));
-  const rows = statement(db.$client, `SELECT group_concat(i.id || ':' || i.version, ',') FROM incident i WHERE ${["i.published = 1", ...where].join(" AND ")}`)
-    .pluck()
-    .get(params);
-  return JSON.stringify([rows ?? "", facetsOf(db)]);
+  const { where } = amongMatched(tx, filterOf(asked, search), await matchedIncidents(tx, search, locale));
+  const rows = await tx.rows(versionRow, sql`SELECT i.id AS id, i.version AS version FROM incident i WHERE ${sql.join([sql`i.published = 1`, ...where], sql` AND `)} ORDER BY i.id`);
+  return JSON.stringify([rows.map((r) => `${r.id}:${r.version}`).join(","), await facetsOf(tx)]);
 }

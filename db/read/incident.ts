@@ -5,7 +5,7 @@ import type { Collection } from "@/domain/record/collections";
 import { type IncidentRecord, incidentRecord } from "@/domain/record/record";
 import { readLiveList } from "../affected/summary";
 import { type AffectedShape, storedShape } from "@/domain/record/affected-shape";
-import type { Db, Tx } from "../client";
+import type { Store, Tx } from "../store/store";
 import { incident } from "../schema";
 import { citationsOf, incidentFields, readItems } from "./items";
 import { plainTranslations, translationRows } from "./translations";
@@ -38,9 +38,9 @@ export type StoredIncident = {
 export type ReadOptions = { drafts?: boolean; locale?: Locale; translations?: "all"; linkOriginals?: boolean };
 
 /** An incident's record in its plain form as this transaction sees it (a write's own changes included), and its items' row ids. */
-export function recordIn(tx: Tx, row: typeof incident.$inferSelect): { record: IncidentRecord; ids: Record<Collection, number[]> } {
-  const cites = citationsOf(tx, row.id);
-  const items = readItems(tx, row.id, cites, row.slug);
+export async function recordIn(tx: Tx, row: typeof incident.$inferSelect): Promise<{ record: IncidentRecord; ids: Record<Collection, number[]> }> {
+  const cites = await citationsOf(tx, row.id);
+  const items = await readItems(tx, row.id, cites, row.slug);
   // zod at the boundary: what the tables hold must still be a valid record.
   const affectedShape: unknown = row.affectedShape === null ? null : JSON.parse(row.affectedShape);
   return { record: incidentRecord.parse({ incident: { ...incidentFields(row), cites: cites("incident", row.id) }, affectedShape, ...items.record }), ids: items.ids };
@@ -51,58 +51,66 @@ export function recordIn(tx: Tx, row: typeof incident.$inferSelect): { record: I
  * transaction, so it is one version of the record; a published one unless `drafts`. The affected
  * list arrives as its counts only. With `locale`, its texts are in that language where translated.
  */
-export function readIncident(db: Db, slug: string, { drafts = false, locale, translations: which, linkOriginals = false }: ReadOptions = {}): StoredIncident | null {
-  return db.transaction((tx) => {
-    const row = tx
-      .select()
-      .from(incident)
-      .where(drafts ? eq(incident.slug, slug) : and(eq(incident.slug, slug), eq(incident.published, true)))
-      .get();
-    if (!row) return null;
-    const { record, ids } = recordIn(tx, row);
-    const live = readLiveList(tx, row.id);
-    const textLocale = isLocale(row.textLocale) ? row.textLocale : DEFAULT_LOCALE;
-    const asked = which ?? locale;
-    const translations = asked ? plainTranslations(translationRows(tx, row.id, asked), record, ids) : {};
-    return {
-      id: row.id,
-      slug: row.slug,
-      published: row.published,
-      version: row.version,
-      createdAt: row.createdAt,
-      updatedAt: row.updatedAt,
-      record: locale ? overlayRecord(record, textLocale, translations, locale, { originalsOf: linkOriginals && row.published ? { slug: row.slug, updatedAt: row.updatedAt } : undefined }) : record,
-      ids,
-      affected: live ? { rows: live.rows, summary: live.summary } : null,
-      textLocale,
-      locale: locale ?? null,
-      translations,
-    };
-  });
+export function readIncident(store: Store, slug: string, options: ReadOptions = {}): Promise<StoredIncident | null> {
+  return store.read((tx) => readIncidentIn(tx, slug, options));
+}
+
+/** readIncident inside a body that has its transaction already: the record as that transaction sees it. */
+export async function readIncidentIn(tx: Tx, slug: string, { drafts = false, locale, translations: which, linkOriginals = false }: ReadOptions = {}): Promise<StoredIncident | null> {
+  const row = await tx
+    .select()
+    .from(incident)
+    .where(drafts ? eq(incident.slug, slug) : and(eq(incident.slug, slug), eq(incident.published, true)))
+    .get();
+  if (!row) return null;
+  const { record, ids } = await recordIn(tx, row);
+  const live = await readLiveList(tx, row.id);
+  const textLocale = isLocale(row.textLocale) ? row.textLocale : DEFAULT_LOCALE;
+  const asked = which ?? locale;
+  const translations = asked ? plainTranslations(await translationRows(tx, row.id, asked), record, ids) : {};
+  return {
+    id: row.id,
+    slug: row.slug,
+    published: row.published,
+    version: row.version,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    record: locale ? overlayRecord(record, textLocale, translations, locale, { originalsOf: linkOriginals && row.published ? { slug: row.slug, updatedAt: row.updatedAt } : undefined }) : record,
+    ids,
+    affected: live ? { rows: live.rows, summary: live.summary } : null,
+    textLocale,
+    locale: locale ?? null,
+    translations,
+  };
 }
 
 /** The incidents, by title: published ones, or with `drafts` every one, as editors and tokens see them. */
-export function listIncidents(db: Db, { drafts = false } = {}) {
-  return db
+export function listIncidents(tx: Tx, { drafts = false } = {}) {
+  return tx
     .select({ slug: incident.slug, title: incident.title, published: incident.published, version: incident.version, updatedAt: incident.updatedAt })
     .from(incident)
     .where(drafts ? undefined : eq(incident.published, true))
-    .orderBy(asc(incident.title))
+    // Equal titles in the order they were made, on either engine.
+    .orderBy(asc(incident.title), asc(incident.id))
     .all();
 }
 
-/** Every published incident as stored, by title; only those of `slugs`, when given. */
-export function readPublished(db: Db, slugs?: ReadonlySet<string>): StoredIncident[] {
-  return listIncidents(db).flatMap((i) => {
-    if (slugs && !slugs.has(i.slug)) return [];
-    const one = readIncident(db, i.slug);
-    return one ? [one] : [];
+/** Every published incident as stored, by title, in one snapshot; only those of `slugs`, when given. */
+export function readPublished(store: Store, slugs?: ReadonlySet<string>): Promise<StoredIncident[]> {
+  return store.read(async (tx) => {
+    const found: StoredIncident[] = [];
+    for (const i of await listIncidents(tx)) {
+      if (slugs && !slugs.has(i.slug)) continue;
+      const one = await readIncidentIn(tx, i.slug);
+      if (one) found.push(one);
+    }
+    return found;
   });
 }
 
 /** An incident's affected-list shape, drafts included, without reading its record: undefined when there is no such incident, null when it has no shape. */
-export function readAffectedShape(db: Db, slug: string): AffectedShape | null | undefined {
-  const row = db.select({ shape: incident.affectedShape }).from(incident).where(eq(incident.slug, slug)).get();
+export async function readAffectedShape(tx: Tx, slug: string): Promise<AffectedShape | null | undefined> {
+  const row = await tx.select({ shape: incident.affectedShape }).from(incident).where(eq(incident.slug, slug)).get();
   if (!row) return undefined;
   return storedShape(row.shape);
 }

@@ -6,7 +6,7 @@ import { COLLECTION_NAMES, type Collection, collectionOf, isCollection, perColle
 import { source } from "@/domain/record/collections/sources";
 import type { CitationSubject } from "@/domain/record/constants";
 import { incidentSchema } from "@/domain/record/incident";
-import type { Tx } from "../client";
+import type { Tx } from "../store/store";
 import { citation } from "../schema";
 
 export type Cites = (type: CitationSubject, subject: number) => number[];
@@ -16,9 +16,9 @@ const rowId = z.number().int().positive();
 const rowKey = z.string();
 
 /** Every citation of one incident's facts, by what cites: one query for the whole record. */
-export function citationsOf(tx: Tx, incidentId: number): Cites {
+export async function citationsOf(tx: Tx, incidentId: number): Promise<Cites> {
   const cited = new Map<string, number[]>();
-  const rows = tx
+  const rows = await tx
     .select({ type: citation.subjectType, subject: citation.subjectId, number: source.number })
     .from(citation)
     .innerJoin(source, eq(citation.sourceId, source.id))
@@ -38,7 +38,7 @@ export const incidentFields = (row: object): Row => {
 };
 
 /** The rows of one collection of an incident, in the collection's order. */
-export function itemRows(tx: Tx, c: Collection, incidentId: number): Row[] {
+export async function itemRows(tx: Tx, c: Collection, incidentId: number): Promise<Row[]> {
   const { table, order } = collectionOf(c);
   return tx.select().from(table).where(eq(table.incidentId, incidentId)).orderBy(asc(order)).all();
 }
@@ -54,8 +54,9 @@ export function keyColumn(c: Collection) {
  * Every collection of an incident as the record holds it (keys where the rows hold ids, the
  * citations as source numbers), with each item's row id, in the same order.
  */
-export function readItems(tx: Tx, incidentId: number, cites: Cites, slug: string): { record: Record<Collection, Row[]>; ids: Record<Collection, number[]> } {
-  const rows = new Map(COLLECTION_NAMES.map((c) => [c, itemRows(tx, c, incidentId)]));
+export async function readItems(tx: Tx, incidentId: number, cites: Cites, slug: string): Promise<{ record: Record<Collection, Row[]>; ids: Record<Collection, number[]> }> {
+  const rows = new Map<Collection, Row[]>();
+  for (const c of COLLECTION_NAMES) rows.set(c, await itemRows(tx, c, incidentId));
   const keys = new Map<string, Map<number, string>>();
   for (const [c, list] of rows) {
     if (collectionOf(c).key) keys.set(c, new Map(list.map((r) => [rowId.parse(r.id), rowKey.parse(r.key)])));
@@ -77,31 +78,40 @@ export function readItems(tx: Tx, incidentId: number, cites: Cites, slug: string
 }
 
 /** One item of an incident, its row and as the record holds it (keys where the row holds ids, citations as source numbers); null when it has none of that id. */
-export function itemIn(tx: Tx, c: Collection, incidentId: number, id: number): { row: Row; item: Row } | null {
+export async function itemIn(tx: Tx, c: Collection, incidentId: number, id: number): Promise<{ row: Row; item: Row } | null> {
   const { table, subject, fromRow } = collectionOf(c);
-  const row = tx.select().from(table).where(and(eq(table.id, id), eq(table.incidentId, incidentId))).get();
+  const row: Row | undefined = await tx.select().from(table).where(and(eq(table.id, id), eq(table.incidentId, incidentId))).get();
   if (!row) return null;
+  // The row's references are read first (a query is awaited), then handed to fromRow, which asks for them as it maps.
+  const asked: Array<[string, number]> = [];
+  fromRow(row, { id: () => null, key: (to, refId) => (asked.push([to, refId]), "") });
+  const keys = new Map<string, string>();
+  for (const [to, refId] of asked) {
+    if (!isCollection(to)) throw new Error(`no collection "${to}" to refer to`);
+    const target = collectionOf(to).table;
+    const found = await tx.select({ key: keyColumn(to) }).from(target).where(eq(target.id, refId)).get();
+    if (!found) throw new Error(`dangling reference to ${to} ${refId} in incident ${incidentId}`);
+    keys.set(`${to}:${refId}`, rowKey.parse(found.key));
+  }
   const refs: Refs = {
     id: () => null,
     key: (to, refId) => {
-      if (!isCollection(to)) throw new Error(`no collection "${to}" to refer to`);
-      const target = collectionOf(to).table;
-      const found = tx.select({ key: keyColumn(to) }).from(target).where(eq(target.id, refId)).get();
-      if (!found) throw new Error(`dangling reference to ${to} ${refId} in incident ${incidentId}`);
-      return rowKey.parse(found.key);
+      const found = keys.get(`${to}:${refId}`);
+      if (found === undefined) throw new Error(`dangling reference to ${to} ${refId} in incident ${incidentId}`);
+      return found;
     },
   };
-  return { row, item: subject ? { ...fromRow(row, refs), cites: citesOf(tx, subject, id) } : fromRow(row, refs) };
+  return { row, item: subject ? { ...fromRow(row, refs), cites: await citesOf(tx, subject, id) } : fromRow(row, refs) };
 }
 
 /** The source numbers one fact cites, in order. */
-export function citesOf(tx: Tx, subjectType: CitationSubject, subjectId: number): number[] {
-  return tx
+export async function citesOf(tx: Tx, subjectType: CitationSubject, subjectId: number): Promise<number[]> {
+  const rows = await tx
     .select({ number: source.number })
     .from(citation)
     .innerJoin(source, eq(citation.sourceId, source.id))
     .where(and(eq(citation.subjectType, subjectType), eq(citation.subjectId, subjectId)))
     .orderBy(asc(source.number))
-    .all()
-    .map((r) => r.number);
+    .all();
+  return rows.map((r) => r.number);
 }

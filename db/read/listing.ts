@@ -1,8 +1,8 @@
 import "server-only";
+import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { key } from "@/domain/record/common";
-import type { Db } from "../client";
-import { statement } from "../statements";
+import type { Tx } from "../store/store";
 
 /**
  * Published incidents a page at a time, newest first (incident.latest_at, then slug): the front
@@ -23,8 +23,8 @@ export type ListedPage = {
   newer: string | null;
   older: string | null;
 };
-/** The rows a listing keeps to: SQL over `incident i`, with named parameters. */
-export type Filter = { where: string[]; params: Record<string, string> };
+/** The rows a listing keeps to: conditions over `incident i`, their values bound (drizzle's sql). */
+export type Filter = { where: SQL[] };
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 /** A cursor as the address carries it, "2026-08-27T00:00:00Z~an-incident": readable, and checked before any SQL sees it. */
@@ -42,29 +42,29 @@ export const cursorParam = z
 export const cursorOf = (r: Pick<ListedRow, "latestAt" | "slug">) => `${r.latestAt}~${r.slug}`;
 
 export const listedRow = z.strictObject({ id: z.number().int(), slug: z.string(), version: z.number().int(), updatedAt: z.string(), latestAt: z.string() });
-export const LISTED_COLUMNS = "i.id AS id, i.slug AS slug, i.version AS version, i.updated_at AS updatedAt, i.latest_at AS latestAt";
+export const LISTED_COLUMNS = sql.raw(`i.id AS id, i.slug AS slug, i.version AS version, i.updated_at AS "updatedAt", i.latest_at AS "latestAt"`);
 /** Before a cursor in the list's order (newer), and after it (older). */
-const BEFORE = "(i.latest_at > :cursorAt OR (i.latest_at = :cursorAt AND i.slug < :cursorSlug))";
-const AFTER = "(i.latest_at < :cursorAt OR (i.latest_at = :cursorAt AND i.slug > :cursorSlug))";
+const before = (c: Cursor) => sql`(i.latest_at > ${c.latestAt} OR (i.latest_at = ${c.latestAt} AND i.slug < ${c.slug}))`;
+const after = (c: Cursor) => sql`(i.latest_at < ${c.latestAt} OR (i.latest_at = ${c.latestAt} AND i.slug > ${c.slug}))`;
+/** The list's order, newest first, and its reverse: an incident with no time yet last, as SQLite puts it (PostgreSQL would put it first). */
+export const NEWEST_FIRST = sql.raw("i.latest_at DESC NULLS LAST, i.slug ASC");
+const OLDEST_FIRST = sql.raw("i.latest_at ASC NULLS FIRST, i.slug DESC");
+const count = z.object({ n: z.number().int() });
 
-export function readListedPage(db: Db, filter: Filter, ask: PageAsk): ListedPage {
-  const where = ["i.published = 1", ...filter.where];
-  const sql = (extra: string[]) => [...where, ...extra].join(" AND ");
-  const at = ask.after ?? ask.before;
-  const params = at ? { ...filter.params, cursorAt: at.latestAt, cursorSlug: at.slug } : filter.params;
-  const found = statement(
-    db.$client,
+export async function readListedPage(tx: Tx, filter: Filter, ask: PageAsk): Promise<ListedPage> {
+  const where = (extra: SQL[]) => sql.join([sql`i.published = 1`, ...filter.where, ...extra], sql` AND `);
+  const found = await tx.rows(
+    listedRow,
     ask.before
-        ? `SELECT ${LISTED_COLUMNS} FROM incident i WHERE ${sql([BEFORE])} ORDER BY i.latest_at ASC, i.slug DESC LIMIT ${ask.size}`
-        : `SELECT ${LISTED_COLUMNS} FROM incident i WHERE ${sql(ask.after ? [AFTER] : [])} ORDER BY i.latest_at DESC, i.slug ASC LIMIT ${ask.size}`,
-  ).all(params);
-  const rows = z.array(listedRow).parse(found);
-  if (ask.before) rows.reverse();
-  const count = (extra: string[], p: Record<string, string>) => z.number().int().parse(statement(db.$client, `SELECT count(*) FROM incident i WHERE ${sql(extra)}`).pluck().get(p));
-  const total = count([], filter.params);
+      ? sql`SELECT ${LISTED_COLUMNS} FROM incident i WHERE ${where([before(ask.before)])} ORDER BY ${OLDEST_FIRST} LIMIT ${ask.size}`
+      : sql`SELECT ${LISTED_COLUMNS} FROM incident i WHERE ${where(ask.after ? [after(ask.after)] : [])} ORDER BY ${NEWEST_FIRST} LIMIT ${ask.size}`,
+  );
+  const rows = ask.before ? found.reverse() : found;
+  const counted = async (extra: SQL[]) => (await tx.row(count, sql`SELECT count(*) AS n FROM incident i WHERE ${where(extra)}`))?.n ?? 0;
+  const total = await counted([]);
   const first = rows[0];
   const last = rows.at(-1);
-  const offset = first ? count([BEFORE], { ...filter.params, cursorAt: first.latestAt, cursorSlug: first.slug }) : ask.before ? 0 : total;
+  const offset = first ? await counted([before(first)]) : ask.before ? 0 : total;
   return {
     rows,
     total,

@@ -1,8 +1,8 @@
 import "server-only";
-import type Database from "better-sqlite3";
 import type { Locale } from "@/i18n/locales";
-import type { Db } from "../client";
-import { type StoredIncident, readIncident } from "./incident";
+import { databaseName } from "../dialect";
+import type { Tx } from "../store/store";
+import { type StoredIncident, readIncidentIn } from "./incident";
 
 /**
  * The records a list shows, each read once per version: an incident's id, version and last write
@@ -11,27 +11,32 @@ import { type StoredIncident, readIncident } from "./incident";
  * In `locale` where translated (a list in Russian), kept apart from the others; null: the record's own texts (Statuspage's JSON).
  */
 const MAX_KEPT = 256;
-const kept = new WeakMap<Database.Database, Map<string, StoredIncident>>();
+const kept = new Map<string, Map<string, StoredIncident>>();
 const keyOf = (r: { id: number; version: number; updatedAt: string }, locale: Locale | null) => `${r.id}:${r.version}:${r.updatedAt}:${locale ?? ""}`;
 
-export function readShown(db: Db, rows: ReadonlyArray<{ id: number; slug: string; version: number; updatedAt: string }>, locale: Locale | null): StoredIncident[] {
-  let memo = kept.get(db.$client);
-  if (!memo) kept.set(db.$client, (memo = new Map()));
-  return rows.flatMap((row) => {
+export async function readShown(tx: Tx, rows: ReadonlyArray<{ id: number; slug: string; version: number; updatedAt: string }>, locale: Locale | null): Promise<StoredIncident[]> {
+  // Each database's records apart (a test's two engines, a command beside the server).
+  const database = databaseName(tx);
+  let memo = kept.get(database);
+  if (!memo) kept.set(database, (memo = new Map()));
+  const shown: StoredIncident[] = [];
+  for (const row of rows) {
     const hit = memo.get(keyOf(row, locale));
     if (hit) {
       memo.delete(keyOf(row, locale));
       memo.set(keyOf(row, locale), hit);
-      return [hit];
+      shown.push(hit);
+      continue;
     }
-    // Read in its own transaction: it may be newer than the list's row, and is kept under its own key.
-    const stored = readIncident(db, row.slug, { locale: locale ?? undefined });
-    if (!stored) return [];
+    // It may be newer than the list's row (read in another transaction), and is kept under its own key.
+    const stored = await readIncidentIn(tx, row.slug, { locale: locale ?? undefined });
+    if (!stored) continue;
     memo.set(keyOf(stored, locale), stored);
     for (const old of memo.keys()) {
       if (memo.size <= MAX_KEPT) break;
       memo.delete(old);
     }
-    return [stored];
-  });
+    shown.push(stored);
+  }
+  return shown;
 }

@@ -1,14 +1,14 @@
 import "server-only";
+import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { CLOSED_STATUSES, IMPACTS, IMPACT_OF_SEVERITY, STATUS_OF_INCIDENT, STATUSPAGE_INCIDENTS, type Impact } from "@/domain/statuspage";
-import type { Db } from "../client";
-import { statement } from "../statements";
-import { LISTED_COLUMNS, type ListedRow, listedRow, readListedPage } from "./listing";
+import type { Tx } from "../store/store";
+import { LISTED_COLUMNS, type ListedRow, NEWEST_FIRST, listedRow, readListedPage } from "./listing";
 
 /**
  * What the Statuspage-compatible answers show: the newest published incidents (incidents.json),
  * the newest unresolved ones (the summary, unresolved.json), and how many are unresolved and
- * their highest impact (the status indicator), read in one transaction.
+ * their highest impact (the status indicator), read in one transaction (the caller's).
  */
 export type StatuspageRead = { listed: ListedRow[]; unresolved: ListedRow[]; open: { count: number; worst: Impact } };
 
@@ -23,7 +23,7 @@ const STATUS = `coalesce(
   CASE i.status ${cases(Object.entries(STATUS_OF_INCIDENT))} END)`;
 /** Its impact's place in IMPACTS: 0, none, when it is not rated. */
 const IMPACT_RANK = `CASE i.severity ${cases(Object.entries(IMPACT_OF_SEVERITY).map(([s, impact]) => [s, IMPACTS.indexOf(impact)] as const))} ELSE 0 END`;
-const UNRESOLVED = `i.published = 1 AND ${STATUS} NOT IN (${CLOSED_STATUSES.map(quoted).join(", ")})`;
+const UNRESOLVED = sql.raw(`i.published = 1 AND ${STATUS} NOT IN (${CLOSED_STATUSES.map(quoted).join(", ")})`);
 
 const openRow = z.strictObject({ count: z.number().int().min(0), worst: z.number().int().transform((rank) => IMPACTS[rank]).pipe(z.enum(IMPACTS)) });
 
@@ -32,13 +32,9 @@ const openRow = z.strictObject({ count: z.number().int().min(0), worst: z.number
  * unresolved ones one pass over the published incidents' rows, each with one seek into its
  * updates' (incident_id, at) index; at most 50 records are read whole afterwards (db/read/shown.ts).
  */
-export function readStatuspage(db: Db): StatuspageRead {
-  return db.transaction(() => {
-    const listed = readListedPage(db, { where: [], params: {} }, { size: STATUSPAGE_INCIDENTS }).rows;
-    const unresolved = z
-      .array(listedRow)
-      .parse(statement(db.$client, `SELECT ${LISTED_COLUMNS} FROM incident i WHERE ${UNRESOLVED} ORDER BY i.latest_at DESC, i.slug ASC LIMIT ${STATUSPAGE_INCIDENTS}`).all());
-    const open = openRow.parse(statement(db.$client, `SELECT count(*) AS count, coalesce(max(${IMPACT_RANK}), 0) AS worst FROM incident i WHERE ${UNRESOLVED}`).get());
-    return { listed, unresolved, open };
-  });
+export async function readStatuspage(tx: Tx): Promise<StatuspageRead> {
+  const listed = (await readListedPage(tx, { where: [] }, { size: STATUSPAGE_INCIDENTS })).rows;
+  const unresolved = await tx.rows(listedRow, sql`SELECT ${LISTED_COLUMNS} FROM incident i WHERE ${UNRESOLVED} ORDER BY ${NEWEST_FIRST} LIMIT ${STATUSPAGE_INCIDENTS}`);
+  const open = openRow.parse(await tx.row(z.unknown(), sql`SELECT count(*) AS count, coalesce(max(${sql.raw(IMPACT_RANK)}), 0) AS worst FROM incident i WHERE ${UNRESOLVED}`));
+  return { listed, unresolved, open };
 }

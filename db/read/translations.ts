@@ -1,10 +1,10 @@
 import "server-only";
-import { and, eq, or } from "drizzle-orm";
+import { and, asc, eq, or } from "drizzle-orm";
 import { type Locale, isLocale } from "@/i18n/locales";
 import { COLLECTION_NAMES, type Collection, isCollection } from "@/domain/record/collections";
 import type { IncidentRecord } from "@/domain/record/record";
 import { type LocaleTranslation, type RecordTranslations, type TranslationInput, itemRef } from "@/domain/record/translation";
-import type { Db, Tx } from "../client";
+import type { Tx } from "../store/store";
 import { translation } from "../schema";
 
 export type TranslationRow = typeof translation.$inferSelect;
@@ -13,9 +13,10 @@ export type TranslationRow = typeof translation.$inferSelect;
  * An incident's translations in one query on translation_incident_id_locale_idx: those into
  * `locale` and every original (a page in one language), or with "all" every one (the export).
  */
-export function translationRows(tx: Tx, incidentId: number, which: Locale | "all"): TranslationRow[] {
+export async function translationRows(tx: Tx, incidentId: number, which: Locale | "all"): Promise<TranslationRow[]> {
   const where = which === "all" ? eq(translation.incidentId, incidentId) : and(eq(translation.incidentId, incidentId), or(eq(translation.locale, which), eq(translation.original, true)));
-  return tx.select().from(translation).where(where).all();
+  // In one order on either engine, so what is made of them (the export's JSON) is the same.
+  return tx.select().from(translation).where(where).orderBy(asc(translation.locale), asc(translation.id)).all();
 }
 
 const entry = (r: TranslationRow): TranslationInput => (r.original || r.quote ? { text: r.text, original: r.original, quote: r.quote } : r.text);
@@ -50,7 +51,7 @@ export function plainTranslations(rows: readonly TranslationRow[], record: Incid
 }
 
 /** One word of an incident's affected list's shape in a language (`roles/recipient/label`), or null when it has none there. */
-export function shapeWord(db: Db, incidentId: number, path: string, locale: Locale): string | null {
+export async function shapeWord(tx: Tx, incidentId: number, path: string, locale: Locale): Promise<string | null> {
   const where = and(eq(translation.incidentId, incidentId), eq(translation.subject, "shape"), eq(translation.field, path), eq(translation.locale, locale));
-  return db.select({ text: translation.text }).from(translation).where(where).get()?.text ?? null;
+  return (await tx.select({ text: translation.text }).from(translation).where(where).get())?.text ?? null;
 }

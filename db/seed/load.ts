@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { Actor } from "@/domain/access";
 import { generateSample } from "@/lib/sample-list";
-import type { Db } from "../client";
+import type { Store } from "../store/store";
 import { incident } from "../schema";
 import { importAffectedList } from "../write/affected";
 import { importRecord } from "../write/record";
@@ -17,17 +17,17 @@ const SEED: Actor = { kind: "system", name: "seed" };
  * other change: the record, then its generated sample list, each with its audit entry. Running it
  * again changes nothing.
  */
-export async function loadSeed(db: Db, secret: string): Promise<SeedResult[]> {
+export async function loadSeed(store: Store, secret: string): Promise<SeedResult[]> {
   const results: SeedResult[] = [];
   for (const slug of shippedSlugs()) {
-    if (db.select({ id: incident.id }).from(incident).where(eq(incident.slug, slug)).get()) {
+    if (await store.q.select({ id: incident.id }).from(incident).where(eq(incident.slug, slug)).get()) {
       results.push({ slug, loaded: false, affected: 0 });
       continue;
     }
     const { record, sample, translations } = readSeedIncident(slug);
-    importRecord({ db, actor: SEED, input: { record, translations } });
+    await importRecord({ store, actor: SEED, input: { record, translations } });
     const affected = sample
-      ? (await importAffectedList({ db, actor: SEED, slug, version: null, rows: { values: generateSample(sample) }, replace: true, sample, secret })).report.added
+      ? (await importAffectedList({ store, actor: SEED, slug, version: null, rows: { values: generateSample(sample) }, replace: true, sample, secret })).report.added
       : 0;
     results.push({ slug, loaded: true, affected });
   }

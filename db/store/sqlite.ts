@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import type { AsyncRemoteCallback } from "drizzle-orm/sqlite-proxy";
 import { openDatabase } from "../client";
+import { generationReader } from "../generation";
 import { statement } from "../statements";
 import { type Executor, type Store, type Tx, Turns, asBody, outsideBodies, refuseNested, txOf } from "./store";
 
@@ -35,20 +36,21 @@ export function sqliteStore(file: string): Store {
   const reads = new Turns();
   const onWriter = executor(writer);
   const onReader = executor(reader);
+  const generation = generationReader(file);
   const within = <T>(client: Database.Database, begin: "BEGIN" | "BEGIN IMMEDIATE", run: Executor, body: (tx: Tx) => Promise<T>) => async () => {
-    client.prepare(begin).run();
+    statement(client, begin).run();
     try {
-      const done = await asBody(begin === "BEGIN" ? "read" : "write", run, body);
-      client.prepare("COMMIT").run();
+      const done = await asBody(begin === "BEGIN" ? "read" : "write", run, { engine: "sqlite", client }, body);
+      statement(client, "COMMIT").run();
       return done;
     } catch (error) {
-      if (client.inTransaction) client.prepare("ROLLBACK").run();
+      if (client.inTransaction) statement(client, "ROLLBACK").run();
       throw error;
     }
   };
   return {
     engine: "sqlite",
-    q: txOf(outsideBodies(executor(writer, writes))),
+    q: txOf(outsideBodies(executor(writer, writes)), { engine: "sqlite", client: writer }),
     read: async (body) => {
       refuseNested("read");
       return reads.take(within(reader, "BEGIN", onReader, body));
@@ -57,9 +59,11 @@ export function sqliteStore(file: string): Store {
       refuseNested("write");
       return writes.take(within(writer, "BEGIN IMMEDIATE", onWriter, body));
     },
+    generation: async () => generation(),
     close: async () => {
       await writes.take(async () => writer.close());
       await reads.take(async () => reader.close());
+      generation.close();
     },
   };
 }

@@ -16,6 +16,7 @@ import { sqliteStore } from "./sqlite";
 import type { Store } from "./store";
 import { TEST_SECRET } from "@/tests/support/test-database";
 import { testPostgres } from "@/tests/support/postgres";
+import { DomainError } from "@/domain/errors";
 
 // One data layer, two engines: the same drizzle queries and the same raw SQL, on the seed in a
 // SQLite file and on its copy in a real PostgreSQL server, give the same answers; a write is all or
@@ -165,5 +166,21 @@ describe("a Store on SQLite and on PostgreSQL", () => {
     const changed = await onBoth((store) => store.write((tx) => tx.exec(sql`UPDATE event SET detail = detail WHERE incident_id = (SELECT id FROM incident WHERE slug = ${SLUG})`)));
     expect(changed[0]).toBeGreaterThan(5);
     expect(changed[1]).toBe(changed[0]);
+  });
+});
+
+describe("a text PostgreSQL cannot hold", () => {
+  it("is the sender's to fix (invalid, 400), not a server error, and nothing of the write is kept", async () => {
+    const postgres = stores?.[1];
+    if (!postgres) throw new Error("the stores open in beforeAll");
+    const title = async () => (await postgres.q.select({ t: incident.title }).from(incident).where(eq(incident.slug, SLUG)).get())?.t;
+    const before = await title();
+    const refused = await postgres.write((tx) => tx.update(incident).set({ title: "with a \u0000 in it" }).where(eq(incident.slug, SLUG)).run()).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(DomainError);
+    expect((refused as DomainError).code).toBe("invalid");
+    expect(await title()).toBe(before);
   });
 });

@@ -2,13 +2,18 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { type SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { type AsyncRemoteCallback, type SqliteRemoteDatabase, drizzle } from "drizzle-orm/sqlite-proxy";
+import type Database from "better-sqlite3";
+import type pg from "pg";
 import type { z } from "zod";
+import { domainErrorIn } from "@/domain/errors";
 
 /**
  * The record's queries on either engine: drizzle over SQLite's table definitions, every query
  * awaited (docs/postgres.md). A body also runs raw SQL, whose rows zod reads.
  */
 export type Tx = SqliteRemoteDatabase & {
+  /** The engine's own connection, for what only that engine does (a bulk import, a COPY); every other query goes through drizzle or \`rows\`. */
+  native: Native;
   rows<T>(row: z.ZodType<T>, query: SQL): Promise<T[]>;
   row<T>(row: z.ZodType<T>, query: SQL): Promise<T | undefined>;
   /** Runs a statement; how many rows it changed. */
@@ -16,6 +21,9 @@ export type Tx = SqliteRemoteDatabase & {
 };
 
 export type Engine = "sqlite" | "postgres";
+
+/** A body's connection as its engine knows it: on SQLite inside the store's turn, on PostgreSQL the transaction's own (or the pool, for \`q\`). */
+export type Native = { engine: "sqlite"; client: Database.Database } | { engine: "postgres"; client: pg.Pool | pg.PoolClient };
 
 export interface Store {
   readonly engine: Engine;
@@ -25,6 +33,8 @@ export interface Store {
   read<T>(body: (tx: Tx) => Promise<T>): Promise<T>;
   /** One transaction, all or nothing: every domain verb's. The body awaits only the database. */
   write<T>(body: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Which version of the record the database holds (db/generation.ts): a new number after every change, from any process or machine. */
+  generation(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -38,13 +48,14 @@ export type Executor = {
 const dialect = new SQLiteAsyncDialect();
 
 /** A body's handle on one connection (or one per statement, for a pool). */
-export function txOf(run: Executor): Tx {
+export function txOf(run: Executor, native: Native): Tx {
   const text = (query: SQL) => dialect.sqlToQuery(query);
   const rows = async <T>(row: z.ZodType<T>, query: SQL): Promise<T[]> => {
     const { sql, params } = text(query);
     return (await run.objects(sql, params)).map((r) => row.parse(r));
   };
   return Object.assign(drizzle(run.drizzle), {
+    native,
     rows,
     row: async <T>(row: z.ZodType<T>, query: SQL) => (await rows(row, query))[0],
     exec: (query: SQL) => {
@@ -79,11 +90,14 @@ export function refuseNested(kind: "read" | "write"): void {
 }
 
 /** Runs a read's or write's body on its handle; the handle ends with the body. */
-export async function asBody<T>(kind: "read" | "write", run: Executor, body: (tx: Tx) => Promise<T>): Promise<T> {
+export async function asBody<T>(kind: "read" | "write", run: Executor, native: Native, body: (tx: Tx) => Promise<T>): Promise<T> {
   refuseNested(kind);
   let open = true;
   try {
-    return await within.run(kind, () => body(txOf(guarded(run, () => open))));
+    return await within.run(kind, () => body(txOf(guarded(run, () => open), native)));
+  } catch (error) {
+    // drizzle wraps what a statement threw ("Failed query: …"): a refusal of ours (unavailable, invalid) is passed on as itself.
+    throw domainErrorIn(error) ?? error;
   } finally {
     open = false;
   }

@@ -5,7 +5,7 @@ import { DomainError } from "@/domain/errors";
 import { parseInput } from "@/domain/input";
 import { type AffectedShape, PLAIN_SHAPE, affectedShapeInput, storedShape } from "@/domain/record/affected-shape";
 import { shapeTexts } from "@/domain/record/shape-texts";
-import type { Db } from "../client";
+import type { Store } from "../store/store";
 import { affectedList, incident, translation } from "../schema";
 import { mutateIncident } from "./mutate";
 import { applyShape, shapeProblems } from "./shape-change";
@@ -17,18 +17,18 @@ import { applyShape, shapeProblems } from "./shape-change";
  * renumbered, the counts made again); one some rows would not survive is refused, naming how many
  * and which, and nothing changes. One version bump, one audit entry.
  */
-export function setAffectedShape({ db, actor, slug, input }: { db: Db; actor: Actor; slug: string; input: unknown }) {
+export async function setAffectedShape({ store, actor, slug, input }: { store: Store; actor: Actor; slug: string; input: unknown }) {
   const { version, shape } = parseInput(affectedShapeInput, input);
-  return mutateIncident(db, actor, slug, version, (tx, current) => {
+  return mutateIncident(store, actor, slug, version, async (tx, current) => {
     const before: AffectedShape | null = storedShape(current.affectedShape);
-    const live = tx
+    const live = await tx
       .select({ id: affectedList.id, total: affectedList.total, rows: affectedList.rows })
       .from(affectedList)
       .where(and(eq(affectedList.incidentId, current.id), eq(affectedList.state, "live")))
       .get();
     if (live && live.total > 0) {
       const was = before ?? PLAIN_SHAPE;
-      const problems = shapeProblems(db, live, was, shape);
+      const problems = await shapeProblems(tx, live, was, shape);
       if (problems.length > 0) {
         throw new DomainError(
           "conflict",
@@ -36,12 +36,12 @@ export function setAffectedShape({ db, actor, slug, input }: { db: Db; actor: Ac
           { errors: problems.map((message) => ({ field: "shape", message })) },
         );
       }
-      applyShape(db, live, was, shape);
+      await applyShape(tx, live, was, shape);
     }
-    tx.update(incident).set({ affectedShape: JSON.stringify(shape) }).where(eq(incident.id, current.id)).run();
+    await tx.update(incident).set({ affectedShape: JSON.stringify(shape) }).where(eq(incident.id, current.id)).run();
     // A word the new shape no longer has takes its translations with it, as an item's do.
     const words = [...shapeTexts(shape).keys()];
-    tx.delete(translation).where(and(eq(translation.incidentId, current.id), eq(translation.subject, "shape"), notInArray(translation.field, words))).run();
+    await tx.delete(translation).where(and(eq(translation.incidentId, current.id), eq(translation.subject, "shape"), notInArray(translation.field, words))).run();
     return { action: "update", entity: "affected_shape", entityId: current.id, before, after: shape, result: { slug } };
   });
 }

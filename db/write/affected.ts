@@ -1,10 +1,10 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Actor } from "@/domain/access";
 import { DomainError } from "@/domain/errors";
-import { readCounts, writeCounts } from "../affected/counts";
+import { type ListCounts, readCounts, writeCounts } from "../affected/counts";
 import { ImportInputError } from "@/domain/affected-list/errors";
-import { lockPacer } from "../affected/pacer";
+import type { Staging } from "../affected/staged";
 import { stagingFor } from "../affected/staging";
 import { type RowInput, stageRows } from "../affected/stage-rows";
 import { holdsNoRows } from "@/domain/affected-list/read-rows";
@@ -12,7 +12,8 @@ import { type AffectedShape, PLAIN_SHAPE } from "@/domain/record/affected-shape"
 import { readAffectedShape } from "../read/incident";
 import type { ImportFormat } from "@/domain/affected-list/source";
 import { deleteList, sweepLists } from "../affected/sweep";
-import type { Db } from "../client";
+import { lockRow } from "../dialect";
+import type { Store } from "../store/store";
 import { affectedList, incident } from "../schema";
 import { assertCanWrite, mutateIncident } from "./mutate";
 import { writeTransaction } from "../transaction";
@@ -33,11 +34,8 @@ export type ImportReport = {
 };
 export type AffectedImportResult = { report: ImportReport; version: number };
 
-/** Page cache while importing, in KiB (SQLite's default is 2 MiB): the sort of the staged rows keeps this much in memory. */
-const IMPORT_CACHE_KIB = 32 * 1024;
-
 type ImportArgs = {
-  db: Db;
+  store: Store;
   actor: Actor;
   slug: string;
   /** The incident version the upload was based on (checked when it starts); null from the server's shell. */
@@ -52,120 +50,115 @@ type LiveList = typeof affectedList.$inferSelect;
 
 /**
  * Imports an affected list into an incident, all or nothing: the rows are staged and sorted apart
- * from the database (db/affected/staging.ts), then go into a new version of the list that no reader
- * sees, a short paced batch per transaction; one short transaction then makes it the live
- * list, with its counts computed in SQL, one version bump and one audit entry (counts only, never an
- * account id, a tenant key or a request id). Without `replace` the new list is the old one plus the
- * file's rows. A sample list (the seed's) says so; any other list is the real one.
+ * from the lists (db/affected/staging.ts), then go into a new version of the list that no reader
+ * sees (on SQLite a short paced batch per transaction, on PostgreSQL one); one short transaction
+ * then makes it the live list, with its counts computed in SQL, one version bump and one audit
+ * entry (counts only, never an account id, a tenant key or a request id). Without `replace` the new
+ * list is the old one plus the file's rows. A sample list (the seed's) says so; any other list is the real one.
  */
 export async function importAffectedList(args: ImportArgs): Promise<AffectedImportResult> {
-  const { db, actor, slug, version, rows, replace = false, secret } = args;
+  const { store, actor, slug, version, rows, replace = false } = args;
   const started = performance.now();
   assertCanWrite(actor);
   const nothing = (format: ImportReport["format"]): AffectedImportResult => ({
     report: { incidentSlug: slug, format, rowsRead: 0, added: 0, alreadyPresent: 0, removed: replace ? 0 : null, empty: true, elapsedMs: performance.now() - started },
     version: version ?? 0,
   });
-  const stored = readAffectedShape(db, slug);
+  const stored = await readAffectedShape(store.q, slug);
   if (stored === undefined) throw new DomainError("not-found", { key: "problems.noIncident", values: { slug } });
   const shape = stored ?? PLAIN_SHAPE;
   const before = "values" in rows ? { format: "rows" as const, empty: rows.values.length === 0 } : await holdsNoRows(rows.source, shape).catch(rethrowInvalid);
   if (before.empty) return nothing(before.format);
-  await sweepLists(db);
-  const { listId, live } = beginList(args);
-  const staging = stagingFor(db, listId);
-  return withImportPragmas(db, async () => {
-    try {
-      const carried = live && !replace ? staging.addList(live.id).changes : 0;
-      const stmt = db.$client.prepare("UPDATE affected_list SET touched_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?");
-      const touch = () => stmt.run(listId);
-      const read = await stageRows(staging, shape, rows, secret, () => writeTransaction(db, touch));
-      // Only if the file changed since it was first looked at.
-      if (read.rowsRead === 0) {
-        staging.drop();
-        await deleteList(db, listId);
-        return nothing(read.format);
-      }
-      await staging.moveInto(lockPacer(), (work) =>
-        writeTransaction(db, () => {
-          const result = work();
-          touch();
-          return result;
-        }),
-      );
-      staging.drop();
-      const counts = readCounts(db, listId, shape);
-      const added = counts.totals.total - carried;
-      const report = { incidentSlug: slug, format: read.format, rowsRead: read.rowsRead, added, alreadyPresent: read.rowsRead - added };
-      const done = makeLive(args, { listId, live, counts, report, shape: stored });
-      if (live) await deleteList(db, live.id);
-      return { report: { ...report, removed: done.removed, empty: false, elapsedMs: performance.now() - started }, version: done.version };
-    } catch (error) {
-      staging.drop();
-      await deleteList(db, listId).catch(() => undefined);
-      rethrowInvalid(error);
-    }
-  });
+  await sweepLists(store);
+  const { listId, live } = await beginList(args);
+  let staging: Staging | null = null;
+  let done;
+  try {
+    staging = await stagingFor(store, listId);
+    done = await build(args, staging, { listId, live, shape, stored });
+  } catch (error) {
+    await staging?.drop().catch(() => undefined);
+    await staging?.done().catch(() => undefined);
+    await deleteList(store, listId).catch(() => undefined);
+    rethrowInvalid(error);
+  }
+  await staging.done();
+  if (done === null) {
+    // Only if the file changed since it was first looked at.
+    await deleteList(store, listId);
+    return nothing(before.format);
+  }
+  // The list it replaced is retired: removed now, or by the next sweep if this fails.
+  if (live) await deleteList(store, live.id);
+  return { report: { ...done.report, elapsedMs: performance.now() - started }, version: done.version };
+}
+
+/** The rows staged, moved into the new list and counted, and the list made live; null when the input held no rows after all. */
+async function build(args: ImportArgs, staging: Staging, { listId, live, shape, stored }: { listId: number; live: LiveList | null; shape: AffectedShape; stored: AffectedShape | null }) {
+  const { store, slug, rows, replace = false, secret } = args;
+  const carried = live && !replace ? await staging.addList(live.id) : 0;
+  const markAlive = async () => {
+    await writeTransaction(store, (tx) => tx.exec(sql`UPDATE affected_list SET touched_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ${listId}`));
+  };
+  const read = await stageRows(staging, shape, rows, secret, markAlive);
+  if (read.rowsRead === 0) {
+    await staging.drop();
+    return null;
+  }
+  await staging.moveInto();
+  await staging.drop();
+  // Outside any transaction: a list being built changes only by its own import.
+  const counts = await readCounts(store.q, listId, shape);
+  const added = counts.totals.total - carried;
+  const report = { incidentSlug: slug, format: read.format, rowsRead: read.rowsRead, added, alreadyPresent: read.rowsRead - added };
+  const done = await makeLive(args, { listId, live, counts, report, shape: stored });
+  return { report: { ...report, removed: done.removed, empty: false }, version: done.version };
 }
 
 /** The new version of the list, building, in the incident the upload was based on; a sample or counts-only list is only replaced. */
-function beginList({ db, slug, version, replace = false, sample }: ImportArgs): { incidentId: number; live: LiveList | null; listId: number } {
-  return writeTransaction(db, (tx) => {
-    const found = tx.select({ id: incident.id, version: incident.version }).from(incident).where(eq(incident.slug, slug)).get();
-    if (!found) throw new DomainError("not-found", { key: "problems.noIncident", values: { slug } });
-    if (version !== null && found.version !== version) throw stale(version, found.version);
-    const live = tx.select().from(affectedList).where(and(eq(affectedList.incidentId, found.id), eq(affectedList.state, "live"))).get() ?? null;
+function beginList({ store, slug, version, replace = false, sample }: ImportArgs): Promise<{ incidentId: number; live: LiveList | null; listId: number }> {
+  return writeTransaction(store, async (tx) => {
+    const found = await tx.select({ id: incident.id }).from(incident).where(eq(incident.slug, slug)).get();
+    if (found) await lockRow(tx, "incident", found.id);
+    const current = found && (await tx.select({ id: incident.id, version: incident.version }).from(incident).where(eq(incident.id, found.id)).get());
+    if (!current) throw new DomainError("not-found", { key: "problems.noIncident", values: { slug } });
+    if (version !== null && current.version !== version) throw stale(version, current.version);
+    const live = (await tx.select().from(affectedList).where(and(eq(affectedList.incidentId, current.id), eq(affectedList.state, "live"))).get()) ?? null;
     if (live && !replace && (live.sample || !live.rows || sample)) {
       const what = live.sample ? "sample" : live.rows ? "list" : "counts";
       throw new DomainError("conflict", { key: "problems.listKind", values: { what } });
     }
-    const building = tx
+    const building = await tx
       .insert(affectedList)
-      .values({ incidentId: found.id, state: "building", sample: sample !== undefined, note: sample?.note ?? null, rows: true })
+      .values({ incidentId: current.id, state: "building", sample: sample !== undefined, note: sample?.note ?? null, rows: true })
       .returning({ id: affectedList.id })
       .get();
-    return { incidentId: found.id, live, listId: building.id };
+    return { incidentId: current.id, live, listId: building.id };
   });
-}
-
-/** The import's connection settings while it runs, put back after. */
-async function withImportPragmas<T>(db: Db, work: () => Promise<T>): Promise<T> {
-  const cacheSize = db.$client.pragma("cache_size", { simple: true });
-  const autocheckpoint = db.$client.pragma("wal_autocheckpoint", { simple: true });
-  db.$client.pragma(`cache_size = ${-IMPORT_CACHE_KIB}`);
-  // Many small commits would each copy the WAL's pages back into the database; once, at the end, is enough.
-  db.$client.pragma("wal_autocheckpoint = 0");
-  try {
-    return await work();
-  } finally {
-    db.$client.pragma(`cache_size = ${Number(cacheSize)}`);
-    db.$client.pragma(`wal_autocheckpoint = ${Number(autocheckpoint)}`);
-    db.$client.pragma("wal_checkpoint(PASSIVE)");
-  }
 }
 
 type Built = {
   listId: number;
   live: LiveList | null;
-  counts: ReturnType<typeof readCounts>;
+  counts: ListCounts;
   report: Omit<ImportReport, "removed" | "empty" | "elapsedMs">;
   /** The shape the rows were read in, as stored: it must still be the incident's. */
   shape: AffectedShape | null;
 };
 
 /** One short transaction: the built list becomes the live one, with its counts, a version bump and the audit entry. */
-function makeLive({ db, actor, slug, replace = false, sample }: ImportArgs, { listId, live, counts, report, shape }: Built) {
-  return mutateIncident(db, actor, slug, null, (tx, current) => {
-    if (JSON.stringify(readAffectedShape(db, slug) ?? null) !== JSON.stringify(shape)) {
+function makeLive({ store, actor, slug, replace = false, sample }: ImportArgs, { listId, live, counts, report, shape }: Built) {
+  return mutateIncident(store, actor, slug, null, async (tx, current) => {
+    if (JSON.stringify((await readAffectedShape(tx, slug)) ?? null) !== JSON.stringify(shape)) {
       throw new DomainError("conflict", { key: "problems.shapeChanged" });
     }
-    const now = tx.select({ id: affectedList.id }).from(affectedList).where(and(eq(affectedList.incidentId, current.id), eq(affectedList.state, "live"))).get();
+    const now = await tx.select({ id: affectedList.id }).from(affectedList).where(and(eq(affectedList.incidentId, current.id), eq(affectedList.state, "live"))).get();
     if ((now?.id ?? null) !== (live?.id ?? null)) {
       throw new DomainError("conflict", { key: "problems.listChanged" });
     }
-    if (live) tx.update(affectedList).set({ state: "retired" }).where(eq(affectedList.id, live.id)).run();
-    tx.update(affectedList).set({ state: "live" }).where(eq(affectedList.id, listId)).run();
-    writeCounts(db, listId, counts);
+    if (live) await tx.update(affectedList).set({ state: "retired" }).where(eq(affectedList.id, live.id)).run();
+    await tx.update(affectedList).set({ state: "live" }).where(eq(affectedList.id, listId)).run();
+    await writeCounts(tx, listId, counts);
     const removed = replace ? (live?.total ?? 0) : null;
     const { rowsRead, added, alreadyPresent } = report;
     return {

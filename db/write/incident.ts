@@ -6,7 +6,7 @@ import { incidentInput, incidentPatch, versionOnly } from "@/domain/record/edits
 import { parseInput } from "@/domain/input";
 import { incidentNaming } from "@/domain/record/naming";
 import { recordAudit } from "../audit";
-import type { Db } from "../client";
+import type { Store } from "../store/store";
 import { incident } from "../schema";
 import { keepListing } from "./listing";
 import { assertCanWrite, mutateIncident, setCitations } from "./mutate";
@@ -19,17 +19,17 @@ function snapshot(row: typeof incident.$inferSelect, cites: number[]) {
   return { ...fields, cites };
 }
 
-export function createIncident({ db, actor, input }: { db: Db; actor: Actor; input: unknown }) {
+export async function createIncident({ store, actor, input }: { store: Store; actor: Actor; input: unknown }) {
   assertCanWrite(actor);
   const { cites, ...fields } = parseInput(incidentInput, input, incidentNaming);
-  return writeTransaction(db, (tx) => {
-    if (tx.select({ id: incident.id }).from(incident).where(eq(incident.slug, fields.slug)).get()) {
+  return writeTransaction(store, async (tx) => {
+    if (await tx.select({ id: incident.id }).from(incident).where(eq(incident.slug, fields.slug)).get()) {
       throw new DomainError("conflict", { key: "problems.incidentExists", values: { slug: fields.slug } });
     }
-    const row = tx.insert(incident).values({ ...fields, published: false }).returning().get();
-    setCitations(tx, row.id, "incident", row.id, cites);
-    keepListing(tx, row.id);
-    recordAudit(tx, {
+    const row = await tx.insert(incident).values({ ...fields, published: false }).returning().get();
+    await setCitations(tx, row.id, "incident", row.id, cites);
+    await keepListing(tx, row.id);
+    await recordAudit(tx, {
       actor,
       incident: { id: row.id, slug: row.slug },
       action: "create",
@@ -42,31 +42,29 @@ export function createIncident({ db, actor, input }: { db: Db; actor: Actor; inp
   });
 }
 
-export function updateIncident({ db, actor, slug, input }: { db: Db; actor: Actor; slug: string; input: unknown }) {
+export async function updateIncident({ store, actor, slug, input }: { store: Store; actor: Actor; slug: string; input: unknown }) {
   assertCanWrite(actor);
   const { version, cites, ...changes } = parseInput(incidentPatch, input, incidentNaming);
-  return mutateIncident(db, actor, slug, version, (tx, current) => {
-    const before = snapshot(current, citesOf(tx, "incident", current.id));
-    const row = Object.keys(changes).length
-      ? tx.update(incident).set(changes).where(eq(incident.id, current.id)).returning().get()
-      : current;
-    if (cites) setCitations(tx, current.id, "incident", current.id, cites);
+  return mutateIncident(store, actor, slug, version, async (tx, current) => {
+    const before = snapshot(current, await citesOf(tx, "incident", current.id));
+    const row = Object.keys(changes).length ? await tx.update(incident).set(changes).where(eq(incident.id, current.id)).returning().get() : current;
+    if (cites) await setCitations(tx, current.id, "incident", current.id, cites);
     return {
       action: "update",
       entity: "incident",
       entityId: current.id,
       before,
-      after: snapshot(row, citesOf(tx, "incident", current.id)),
+      after: snapshot(row, await citesOf(tx, "incident", current.id)),
       result: { slug },
     };
   });
 }
 
-export function setPublished({ db, actor, slug, input, published }: { db: Db; actor: Actor; slug: string; input: unknown; published: boolean }) {
+export async function setPublished({ store, actor, slug, input, published }: { store: Store; actor: Actor; slug: string; input: unknown; published: boolean }) {
   assertCanWrite(actor);
   const { version } = parseInput(versionOnly, input);
-  return mutateIncident(db, actor, slug, version, (tx, current) => {
-    tx.update(incident).set({ published }).where(eq(incident.id, current.id)).run();
+  return mutateIncident(store, actor, slug, version, async (tx, current) => {
+    await tx.update(incident).set({ published }).where(eq(incident.id, current.id)).run();
     return {
       action: published ? "publish" : "unpublish",
       entity: "incident",

@@ -5,7 +5,7 @@ import { type Refs, itemCites } from "@/domain/record/collection";
 import { COLLECTION_NAMES, type Collection, collectionOf } from "@/domain/record/collections";
 import type { CitationSubject } from "@/domain/record/constants";
 import type { IncidentRecord } from "@/domain/record/record";
-import type { Tx } from "../client";
+import type { Tx } from "../store/store";
 import { citation, incident } from "../schema";
 import { source } from "@/domain/record/collections/sources";
 
@@ -32,19 +32,19 @@ function insertOrder(record: IncidentRecord): Collection[] {
  * Writes a whole incident and its items, in their order, inside the caller's transaction; returns its
  * id. `updatedAt`: the record's last edit where it came with one (else the database's now).
  */
-export function insertRecord(tx: Tx, record: IncidentRecord, updatedAt?: string): number {
+export async function insertRecord(tx: Tx, record: IncidentRecord, updatedAt?: string): Promise<number> {
   const { cites: incidentCites, ...fields } = record.incident;
   const affectedShape = record.affectedShape ? JSON.stringify(record.affectedShape) : null;
   // Written as the database writes its own (milliseconds, Z), so the two compare as text.
   const edited = updatedAt ? { updatedAt: new Date(updatedAt).toISOString() } : {};
-  const { id: incidentId } = tx.insert(incident).values({ ...fields, affectedShape, ...edited }).returning({ id: incident.id }).get();
+  const { id: incidentId } = await tx.insert(incident).values({ ...fields, affectedShape, ...edited }).returning({ id: incident.id }).get();
 
   const sourceIds = new Map<number, number>();
-  const cite = (subjectType: CitationSubject, subjectId: number, numbers: readonly number[]) => {
+  const cite = async (subjectType: CitationSubject, subjectId: number, numbers: readonly number[]) => {
     for (const n of new Set(numbers)) {
       const sourceId = sourceIds.get(n);
       if (sourceId === undefined) throw new Error(`${subjectType} ${subjectId} cites unknown source [${n}]`);
-      tx.insert(citation).values({ sourceId, subjectType, subjectId }).run();
+      await tx.insert(citation).values({ sourceId, subjectType, subjectId }).run();
     }
   };
   const keys = new Map<string, Map<string, number>>();
@@ -60,21 +60,22 @@ export function insertRecord(tx: Tx, record: IncidentRecord, updatedAt?: string)
     },
   });
 
-  for (const s of record.sources) sourceIds.set(s.number, tx.insert(source).values({ ...s, incidentId }).returning({ id: source.id }).get().id);
-  cite("incident", incidentId, incidentCites);
+  for (const s of record.sources) sourceIds.set(s.number, (await tx.insert(source).values({ ...s, incidentId }).returning({ id: source.id }).get()).id);
+  await cite("incident", incidentId, incidentCites);
   for (const c of insertOrder(record).filter((c) => c !== "sources")) {
     const spec = collectionOf(c);
     const positioned = "position" in getTableColumns(spec.table);
     const items: readonly object[] = record[c];
-    const written = items.map((item, position) => {
+    const written: Array<{ id: number; item: object }> = [];
+    for (const [position, item] of items.entries()) {
       const row = { ...spec.toRow(item, refs(c)), incidentId, ...(positioned ? { position } : {}) };
-      const { id } = rowId.parse(tx.insert(spec.table).values(row).returning({ id: spec.table.id }).get());
+      const { id } = rowId.parse(await tx.insert(spec.table).values(row).returning({ id: spec.table.id }).get());
       if (spec.key) keys.set(c, (keys.get(c) ?? new Map<string, number>()).set(spec.key(item), id));
-      if (spec.subject) cite(spec.subject, id, itemCites(item));
-      return { id, item };
-    });
+      if (spec.subject) await cite(spec.subject, id, itemCites(item));
+      written.push({ id, item });
+    }
     for (const { id, item } of written) {
-      if (spec.refers?.(item).some((r) => r.to === c)) tx.update(spec.table).set(spec.toRow(item, refs(null))).where(eq(spec.table.id, id)).run();
+      if (spec.refers?.(item).some((r) => r.to === c)) await tx.update(spec.table).set(spec.toRow(item, refs(null))).where(eq(spec.table.id, id)).run();
     }
   }
   return incidentId;

@@ -12,7 +12,7 @@ import { recordNaming } from "@/domain/record/naming";
 import type { Naming } from "@/domain/validation";
 import { recordAudit } from "../audit";
 import { insertCountsList } from "../affected/summary";
-import type { Db } from "../client";
+import type { Store } from "../store/store";
 import { incident } from "../schema";
 import { insertRecord } from "./insert-record";
 import { keepListing } from "./listing";
@@ -40,23 +40,23 @@ const IMPORT_NAMING: Naming = { name: (path) => (path[0] === "record" ? recordNa
  * audit entry; an export's counts (it never carries rows) become a list of counts only. It goes
  * in published, as the record it came from was.
  */
-export function importRecord({ db, actor, input }: { db: Db; actor: Actor; input: unknown }): { slug: string; version: number } {
+export async function importRecord({ store, actor, input }: { store: Store; actor: Actor; input: unknown }): Promise<{ slug: string; version: number }> {
   assertCanWrite(actor);
   const { record, affected, updatedAt, textLocale, translations } = parseInput(importInput, input, IMPORT_NAMING);
   const { slug } = record.incident;
-  return writeTransaction(db, (tx) => {
-    if (tx.select({ n: count() }).from(incident).where(eq(incident.slug, slug)).get()?.n) {
+  return writeTransaction(store, async (tx) => {
+    if ((await tx.select({ n: count() }).from(incident).where(eq(incident.slug, slug)).get())?.n) {
       throw new DomainError("conflict", { key: "problems.incidentExistsImport", values: { slug } });
     }
     const problem = recordProblems(record)[0];
     if (problem) throw new DomainError("invalid", { key: "problems.importProblem", values: { problem: problem.said } });
-    const incidentId = insertRecord(tx, record, updatedAt);
-    if (textLocale !== DEFAULT_LOCALE) tx.update(incident).set({ textLocale }).where(eq(incident.id, incidentId)).run();
-    insertTranslations(tx, incidentId, translations);
-    if (affected) insertCountsList(db, incidentId, affected);
-    keepListing(tx, incidentId);
+    const incidentId = await insertRecord(tx, record, updatedAt);
+    if (textLocale !== DEFAULT_LOCALE) await tx.update(incident).set({ textLocale }).where(eq(incident.id, incidentId)).run();
+    await insertTranslations(tx, incidentId, translations);
+    if (affected) await insertCountsList(tx, incidentId, affected);
+    await keepListing(tx, incidentId);
     const items = Object.fromEntries(COLLECTION_NAMES.map((c) => [c, record[c].length]));
-    recordAudit(tx, {
+    await recordAudit(tx, {
       actor,
       incident: { id: incidentId, slug },
       action: "import",

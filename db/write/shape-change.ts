@@ -1,24 +1,28 @@
 import "server-only";
+import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AffectedShape } from "@/domain/record/affected-shape";
 import { formatCount } from "@/lib/count";
 import { readCounts, writeCounts } from "../affected/counts";
-import type { Db } from "../client";
+import { joined } from "../dialect";
+import { affectedClassCount, affectedResponse, affectedRoleCount } from "../schema";
+import type { Tx } from "../store/store";
 
 /** The live list a shape change meets: its rows (or only its counts) and how many. */
 export type LiveOf = { id: number; rows: boolean; total: number };
 
 const int = z.number().int();
 const keyCount = z.strictObject({ key: z.string(), count: int, sample: z.string().nullable() });
+const counted = z.strictObject({ count: int, sample: z.string().nullable() });
 const SAMPLES = 3;
 
 /**
  * What a new shape would do to the rows a live list holds: the changes no row would survive, each
  * with how many rows and (where they have them) some of their request ids, or, when every row fits,
  * nothing. Words, new roles and new data classes fit every row; a role or data class no row has may go.
- * `db` is the connection of the caller's write transaction (better-sqlite3 has one per connection).
+ * Read in the caller's write transaction.
  */
-export function shapeProblems(db: Db, live: LiveOf, before: AffectedShape, after: AffectedShape): string[] {
+export async function shapeProblems(tx: Tx, live: LiveOf, before: AffectedShape, after: AffectedShape): Promise<string[]> {
   const all = `all ${formatCount(live.total)} rows`;
   const problems: string[] = [];
   if (JSON.stringify(before.account.form) !== JSON.stringify(after.account.form) || before.account.caseSensitive !== after.account.caseSensitive) {
@@ -32,45 +36,49 @@ export function shapeProblems(db: Db, live: LiveOf, before: AffectedShape, after
   const gone = (keys: string[], kept: string[]) => keys.filter((k) => !kept.includes(k));
   const removedRoles = gone(before.roles.map((r) => r.key), after.roles.map((r) => r.key));
   const removedClasses = gone(before.dataClasses.map((d) => d.key), after.dataClasses.map((d) => d.key));
-  for (const used of usedRoles(db, live, removedRoles)) problems.push(`${rowsText(used)} the role "${used.key}", which this shape no longer has`);
-  for (const used of usedClasses(db, live, before, removedClasses)) problems.push(`${rowsText(used)} the data class "${used.key}", which this shape no longer has`);
+  for (const used of await usedRoles(tx, live, removedRoles)) problems.push(`${rowsText(used)} the role "${used.key}", which this shape no longer has`);
+  for (const used of await usedClasses(tx, live, before, removedClasses)) problems.push(`${rowsText(used)} the data class "${used.key}", which this shape no longer has`);
   return problems;
 }
 
 const rowsText = (u: z.infer<typeof keyCount>) =>
   `${formatCount(u.count)} ${u.count === 1 ? "row has" : "rows have"}${u.sample ? ` (among them request ${u.sample.split(",").slice(0, SAMPLES).join(", ")})` : ""}`;
 
-function usedRoles(db: Db, live: LiveOf, keys: string[]) {
+/** Some of the rows' request ids, joined by commas (which of them, the engine chooses). */
+const sampleIds = (tx: Tx) => joined(tx, sql`nullif(${affectedResponse.requestId}, '')`, ",");
+
+async function usedRoles(tx: Tx, live: LiveOf, keys: string[]) {
   if (keys.length === 0) return [];
-  const found = live.rows
-    ? db.$client
-        .prepare(
-          `SELECT role AS key, count(*) AS count, group_concat(nullif(request_id, ''), ',') AS sample FROM affected_response
-           WHERE list_id = ? AND role IN (SELECT value FROM json_each(?)) GROUP BY role ORDER BY role`,
-        )
-        .all(live.id, JSON.stringify(keys))
-    : db.$client.prepare("SELECT role AS key, count, NULL AS sample FROM affected_role_count WHERE list_id = ? AND count > 0 AND role IN (SELECT value FROM json_each(?))").all(live.id, JSON.stringify(keys));
-  return z.array(keyCount).parse(found);
+  const r = affectedResponse;
+  const c = affectedRoleCount;
+  return live.rows
+    ? tx.rows(
+        keyCount,
+        sql`SELECT ${r.role} AS "key", count(*) AS "count", ${sampleIds(tx)} AS "sample" FROM ${r}
+            WHERE ${and(eq(r.listId, live.id), inArray(r.role, keys))} GROUP BY ${r.role} ORDER BY ${r.role}`,
+      )
+    : tx.rows(keyCount, sql`SELECT ${c.role} AS "key", ${c.count} AS "count", NULL AS "sample" FROM ${c} WHERE ${and(eq(c.listId, live.id), sql`${c.count} > 0`, inArray(c.role, keys))}`);
 }
 
-function usedClasses(db: Db, live: LiveOf, before: AffectedShape, keys: string[]) {
-  return keys.flatMap((key) => {
+async function usedClasses(tx: Tx, live: LiveOf, before: AffectedShape, keys: string[]) {
+  const used: Array<z.infer<typeof keyCount>> = [];
+  for (const key of keys) {
     const bit = before.dataClasses.findIndex((d) => d.key === key);
+    const r = affectedResponse;
+    const c = affectedClassCount;
     const found = live.rows
-      ? db.$client
-          .prepare(`SELECT ? AS key, count(*) AS count, group_concat(nullif(request_id, ''), ',') AS sample FROM affected_response WHERE list_id = ? AND (classes >> ?) & 1 = 1`)
-          .get(key, live.id, bit)
-      : db.$client.prepare("SELECT data_class AS key, count, NULL AS sample FROM affected_class_count WHERE list_id = ? AND data_class = ?").get(live.id, key);
-    const used = found === undefined ? null : keyCount.parse(found);
-    return used && used.count > 0 ? [used] : [];
-  });
+      ? await tx.row(counted, sql`SELECT count(*) AS "count", ${sampleIds(tx)} AS "sample" FROM ${r} WHERE ${r.listId} = ${live.id} AND (${r.classes} >> ${bit}) & 1 = 1`)
+      : await tx.row(counted, sql`SELECT ${c.count} AS "count", NULL AS "sample" FROM ${c} WHERE ${and(eq(c.listId, live.id), eq(c.dataClass, key))}`);
+    if (found && found.count > 0) used.push({ key, ...found });
+  }
+  return used;
 }
 
 /**
  * Applies a shape every row fits to all of them, in the caller's transaction: each row's data
  * classes renumbered to the new shape's order (bit i is class i), then the list's counts again.
  */
-export function applyShape(db: Db, live: LiveOf, before: AffectedShape, after: AffectedShape): void {
+export async function applyShape(tx: Tx, live: LiveOf, before: AffectedShape, after: AffectedShape): Promise<void> {
   const moves = before.dataClasses.flatMap((d, from) => {
     const to = after.dataClasses.findIndex((n) => n.key === d.key);
     return to < 0 ? [] : [{ from, to }];
@@ -79,17 +87,16 @@ export function applyShape(db: Db, live: LiveOf, before: AffectedShape, after: A
     if (moves.some((m) => m.from !== m.to) || moves.length !== before.dataClasses.length) {
       // Only whole numbers of at most 32 bits reach this SQL: the shape's own class positions.
       const remap = moves.map((m) => `(((classes >> ${m.from}) & 1) << ${m.to})`).join(" | ") || "0";
-      db.$client.prepare(`UPDATE affected_response SET classes = ${remap} WHERE list_id = ?`).run(live.id);
+      await tx.exec(sql`UPDATE ${affectedResponse} SET classes = ${sql.raw(remap)} WHERE list_id = ${live.id}`);
     }
-    writeCounts(db, live.id, readCounts(db, live.id, after));
+    await writeCounts(tx, live.id, await readCounts(tx, live.id, after));
     return;
   }
   // A list of counts only: each role and class of the new shape counted, none a 0.
-  const keep = (table: string, column: string, keys: string[]) => {
-    db.$client.prepare(`DELETE FROM ${table} WHERE list_id = ? AND ${column} NOT IN (SELECT value FROM json_each(?))`).run(live.id, JSON.stringify(keys));
-    const add = db.$client.prepare(`INSERT INTO ${table} (list_id, ${column}, count) SELECT ?, ?, 0 WHERE NOT EXISTS (SELECT 1 FROM ${table} WHERE list_id = ? AND ${column} = ?)`);
-    for (const k of keys) add.run(live.id, k, live.id, k);
-  };
-  keep("affected_role_count", "role", after.roles.map((r) => r.key));
-  keep("affected_class_count", "data_class", after.dataClasses.map((d) => d.key));
+  const roles = after.roles.map((r) => r.key);
+  const classes = after.dataClasses.map((d) => d.key);
+  await tx.delete(affectedRoleCount).where(and(eq(affectedRoleCount.listId, live.id), notInArray(affectedRoleCount.role, roles))).run();
+  await tx.delete(affectedClassCount).where(and(eq(affectedClassCount.listId, live.id), notInArray(affectedClassCount.dataClass, classes))).run();
+  for (const role of roles) await tx.insert(affectedRoleCount).values({ listId: live.id, role, count: 0 }).onConflictDoNothing().run();
+  for (const dataClass of classes) await tx.insert(affectedClassCount).values({ listId: live.id, dataClass, count: 0 }).onConflictDoNothing().run();
 }

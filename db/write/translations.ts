@@ -9,7 +9,7 @@ import { COLLECTION_NAMES } from "@/domain/record/collections";
 import type { IncidentRecord } from "@/domain/record/record";
 import { shapeTexts } from "@/domain/record/shape-texts";
 import { type TranslationChange, fieldsOf, isTranslated, itemsByRef, localeSchema, ownText, translationProblems, translationsBody, type RecordTranslations, type TranslationInput, entryOf } from "@/domain/record/translation";
-import type { Db, Tx } from "../client";
+import type { Store, Tx } from "../store/store";
 import { recordIn } from "../read/incident";
 import { incident, translation } from "../schema";
 import { type IncidentRow, assertCanWrite, mutateIncident } from "./mutate";
@@ -37,19 +37,18 @@ function problemOf(e: TranslationChange, holder: object): Said | null {
 }
 
 /** Writes one field's version in `locale`, or removes it; gives what it was and what it is, for the audit. */
-function write(tx: Tx, incidentId: number, locale: Locale, subjectId: number, e: TranslationChange): { before: Stored | null; after: Stored | null } {
+async function write(tx: Tx, incidentId: number, locale: Locale, subjectId: number, e: TranslationChange): Promise<{ before: Stored | null; after: Stored | null }> {
   const where = and(eq(translation.subject, e.subject), eq(translation.subjectId, subjectId), eq(translation.field, e.field), eq(translation.locale, locale));
-  const found = tx.select().from(translation).where(where).get();
+  const found = await tx.select().from(translation).where(where).get();
   const before = found ? { text: found.text, original: found.original, quote: found.quote } : null;
   if (e.text === null) {
-    tx.delete(translation).where(where).run();
+    await tx.delete(translation).where(where).run();
     return { before, after: null };
   }
   const after = { text: e.text, original: e.original, quote: e.quote };
-  tx.insert(translation)
-    .values({ incidentId, subject: e.subject, subjectId, field: e.field, locale, ...after })
-    .onConflictDoUpdate({ target: [translation.subject, translation.subjectId, translation.field, translation.locale], set: after })
-    .run();
+  // The incident's row is locked for the write, so no other writer adds this row meanwhile.
+  if (found) await tx.update(translation).set(after).where(eq(translation.id, found.id)).run();
+  else await tx.insert(translation).values({ incidentId, subject: e.subject, subjectId, field: e.field, locale, ...after }).run();
   return { before, after };
 }
 
@@ -61,13 +60,13 @@ const said = (v: Stored | null) => (v === null ? null : `${v.text}${v.original ?
  * one of its items, in one language; all or nothing, on the incident's version, with one audit
  * entry that says the language and each field before and after.
  */
-export function setTranslations({ db, actor, slug, locale: asked, input }: { db: Db; actor: Actor; slug: string; locale: unknown; input: unknown }) {
+export async function setTranslations({ store, actor, slug, locale: asked, input }: { store: Store; actor: Actor; slug: string; locale: unknown; input: unknown }) {
   assertCanWrite(actor);
   const locale = parseInput(localeSchema, asked, { name: () => "language" });
   const { version, entries } = parseInput(translationsBody, input);
-  return mutateIncident(db, actor, slug, version, (tx, current) => {
+  return mutateIncident(store, actor, slug, version, async (tx, current) => {
     if (current.textLocale === locale) throw new DomainError("invalid", { key: "problems.translation.sameLanguage", values: { slug, lang: locale } });
-    const { record, ids } = recordIn(tx, current);
+    const { record, ids } = await recordIn(tx, current);
     const errors: FieldError[] = [];
     const places = entries.map((e, i) => {
       const found = holderOf(e, current, record, ids);
@@ -78,13 +77,13 @@ export function setTranslations({ db, actor, slug, locale: asked, input }: { db:
     if (errors.length) throw new DomainError("invalid", { key: "problems.translation.nothingSaved", values: { list: errors.map((e) => ({ key: "problems.fieldSaid", values: { field: e.field, message: e.said ?? e.message } })) } }, { errors });
     const before: Record<string, string | null> = { locale };
     const after: Record<string, string | null> = { locale };
-    entries.forEach((e, i) => {
+    for (const [i, e] of entries.entries()) {
       const subjectId = places[i] ?? current.id;
-      const done = write(tx, current.id, locale, subjectId, e);
+      const done = await write(tx, current.id, locale, subjectId, e);
       const name = e.subject === "incident" || e.subject === "shape" ? `${e.subject}.${e.field}` : `${e.subject}.${subjectId}.${e.field}`;
       before[name] = said(done.before);
       after[name] = said(done.after);
-    });
+    }
     return { action: "update", entity: "translations", entityId: null, before, after, result: { slug, locale } };
   });
 }
@@ -93,28 +92,28 @@ export function setTranslations({ db, actor, slug, locale: asked, input }: { db:
  * A record's translations written with it (the seed, import:incident), inside the import's own
  * transaction and audit entry: checked first, so a translation of nothing stops the import.
  */
-export function insertTranslations(tx: Tx, incidentId: number, translations: RecordTranslations): void {
-  const row = tx.select().from(incident).where(eq(incident.id, incidentId)).get();
+export async function insertTranslations(tx: Tx, incidentId: number, translations: RecordTranslations): Promise<void> {
+  const row = await tx.select().from(incident).where(eq(incident.id, incidentId)).get();
   if (!row) throw new Error(`no incident ${incidentId} to translate`);
   const textLocale = localeSchema.parse(row.textLocale);
-  const { record, ids } = recordIn(tx, row);
+  const { record, ids } = await recordIn(tx, row);
   for (const [locale, t] of Object.entries(translations)) {
     const lang = localeSchema.parse(locale);
     if (!t) continue;
     const problems = translationProblems(record, textLocale, lang, t);
     const first = problems[0];
     if (first) throw new DomainError("invalid", { key: "problems.translation.importProblem", values: { lang, path: first.path.join(".") || "—", message: first.message } });
-    const put = (subject: string, subjectId: number, fields: Record<string, TranslationInput>) => {
-      for (const [field, value] of Object.entries(fields)) tx.insert(translation).values({ incidentId, subject, subjectId, field, locale: lang, ...entryOf(value) }).run();
+    const put = async (subject: string, subjectId: number, fields: Record<string, TranslationInput>) => {
+      for (const [field, value] of Object.entries(fields)) await tx.insert(translation).values({ incidentId, subject, subjectId, field, locale: lang, ...entryOf(value) }).run();
     };
-    put("incident", incidentId, t.incident ?? {});
-    put("shape", incidentId, t.shape ?? {});
+    await put("incident", incidentId, t.incident ?? {});
+    await put("shape", incidentId, t.shape ?? {});
     for (const c of COLLECTION_NAMES) {
       const items = itemsByRef(record, c);
       for (const [ref, fields] of Object.entries(t[c] ?? {})) {
         const index = items.get(ref)?.index;
         const id = index === undefined ? undefined : ids[c][index];
-        if (id !== undefined) put(c, id, fields);
+        if (id !== undefined) await put(c, id, fields);
       }
     }
   }

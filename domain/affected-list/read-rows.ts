@@ -12,8 +12,19 @@ import { type ImportFormat, type ImportSource, openFrom, sniff } from "./source"
 // row schema of its incident's shape. The first bad row stops it; its error names the line and field, never a value.
 
 export type ImportProgress = { bytesRead: number; totalBytes: number; rows: number };
-type OnRow = (row: ShapedRow) => void;
-type WriteRow = (input: unknown, where: () => string) => void;
+/** A row's work; when it returns a promise (a batch being written), the file is read on once it settles. */
+type OnRow = (row: ShapedRow) => void | Promise<void>;
+type WriteRow = (input: unknown, where: () => string) => void | Promise<void>;
+type Done = (error?: Error | null) => void;
+
+/** Tells the stream a row is done: at once, or once the work it began has ended. */
+function settle(pending: void | Promise<void>, done: Done): void {
+  if (!pending) return done();
+  pending.then(
+    () => done(),
+    (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+  );
+}
 
 /** Feeds every row of `source`, checked, to `onRow` as it is read; the stream waits while onRow works. */
 export async function readAffectedRows(
@@ -30,11 +41,17 @@ export async function readAffectedRows(
   const rowSchema = affectedRowOf(shape);
   let rowsRead = 0;
   if (start === null) return { format, rowsRead };
+  // What onRow's own work failed with (the database's): passed on as it is, never taken for the file's fault.
+  let failed: { error: unknown } | undefined;
   const writeRow: WriteRow = (input, where) => {
     const parsed = rowSchema.safeParse(input);
     if (!parsed.success) throw new RowProblem(where(), describeIssues(parsed.error.issues, columns));
-    onRow(parsed.data);
+    const pending = onRow(parsed.data);
     rowsRead++;
+    return pending?.catch((error: unknown) => {
+      failed = { error };
+      throw error;
+    });
   };
   let bytesRead = start;
   const stream = openFrom(source, start);
@@ -45,6 +62,9 @@ export async function readAffectedRows(
   try {
     if (format === "csv") await readCsv(stream, columns, writeRow);
     else await readJson(stream, writeRow, source, start);
+  } catch (error) {
+    if (failed) throw failed.error;
+    throw error;
   } finally {
     stream.destroy();
   }
@@ -72,7 +92,7 @@ export async function holdsNoRows(source: ImportSource, shape: AffectedShape): P
 }
 
 /** Rows given as values (the seed's generated sample), checked like a file's. */
-export function readRowValues(rows: readonly unknown[], shape: AffectedShape, onRow: OnRow): { rowsRead: number } {
+export function readRowValues(rows: readonly unknown[], shape: AffectedShape, onRow: (row: ShapedRow) => void): { rowsRead: number } {
   const rowSchema = affectedRowOf(shape);
   rows.forEach((input, i) => {
     const parsed = rowSchema.safeParse(input);
@@ -104,7 +124,7 @@ async function readCsv(source: Readable, columns: string[], writeRow: WriteRow):
         } else if (record.length !== columns.length) {
           throw new ImportInputError(`line ${line}: expected ${columns.length} fields, found ${record.length}`);
         } else {
-          writeRow(Object.fromEntries(columns.map((c, i) => [c, record[i]])), () => `line ${line}`);
+          return settle(writeRow(Object.fromEntries(columns.map((c, i) => [c, record[i]])), () => `line ${line}`), done);
         }
         done();
       } catch (error) {
@@ -125,8 +145,7 @@ async function readJson(source: Readable, writeRow: WriteRow, file: ImportSource
     objectMode: true,
     write: ({ key, value }: { key: number; value: unknown }, _encoding, done) => {
       try {
-        writeRow(value, () => `array index ${key}`);
-        done();
+        settle(writeRow(value, () => `array index ${key}`), done);
       } catch (error) {
         badRow = { index: key, error };
         done(error as Error);

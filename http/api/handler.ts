@@ -1,9 +1,9 @@
 import "server-only";
 import type { z } from "zod";
-import { getDb } from "@/db/client";
+import { getStore } from "@/db/app-store";
 import { actorFromBearer } from "@/db/tokens";
 import type { Actor } from "@/domain/access";
-import { DomainError } from "@/domain/errors";
+import { domainErrorIn } from "@/domain/errors";
 import { domainProblem } from "../domain-problem";
 import { problem } from "../problem";
 import { readJsonBody } from "../read-json";
@@ -33,7 +33,7 @@ export function v1<O extends Operation>(operation: O, handler: Handler<O>) {
     const locale = isLocale(asked) ? asked : DEFAULT_LOCALE;
     const t = wordsIn(locale);
     try {
-      const actor = actorFromBearer(getDb(), request.headers.get("authorization"));
+      const actor = await getStore().read((tx) => actorFromBearer(tx, request.headers.get("authorization")));
       if (!actor) return problem({ status: 401, title: "Unauthorized", detail: t("problems.api.token") }, { "www-authenticate": 'Bearer realm="aftermath"' });
       const params = parseParams<O["params"]>(operation.params, await context.params);
       const query = parseQuery<O["query"]>(operation.query, request.url);
@@ -46,7 +46,8 @@ export function v1<O extends Operation>(operation: O, handler: Handler<O>) {
       const answer = await handler({ request, actor, params, query, body, t });
       return answer instanceof Response ? answer : sent(operation, answer, t);
     } catch (error) {
-      if (error instanceof DomainError) return domainProblem(error, locale);
+      const domain = domainErrorIn(error);
+      if (domain) return domainProblem(domain, locale);
       console.error(error);
       return problem({ status: 500, title: "Internal Server Error", detail: t("problems.api.failed") });
     }

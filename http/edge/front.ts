@@ -33,7 +33,7 @@ function refuseMidBody(req: IncomingMessage, res: EdgeResponse, answer: EdgeAnsw
 }
 
 /** Everything after the response's first step; the lookup and Next run with the request's note (request-store.ts). */
-function route(req: IncomingMessage, res: EdgeResponse, { answers, handle, trustProxy, dev }: Options, expectContinue: boolean): void {
+function route(req: IncomingMessage, res: EdgeResponse, { answers, handle, trustProxy, dev, reachable }: Options, expectContinue: boolean): void {
   const decision = admit(req, { dev });
   if ("answer" in decision) return res.answer({ ...decision.answer, headers: { ...decision.answer.headers, ...closeIfLarge(req) } });
   const { route: matched, body, locale } = decision.admitted;
@@ -63,10 +63,14 @@ function route(req: IncomingMessage, res: EdgeResponse, { answers, handle, trust
   // and none to copy into each of the answer's async steps.
   if (cached && "refuse" in cached) return res.answer(cached.refuse);
   if (cached) return void answers(cached, req, res).catch((error: unknown) => res.fail(error));
-  void withNote(res.note, () => passToNext(handle, req, res).catch((error: unknown) => res.fail(error)));
+  // A page or API call that needs the database is told 503 while it cannot be reached (PostgreSQL
+  // restarting), not rendered into a 500 by Next; Next's own files need no database.
+  const needsDatabase = matched?.spec.kind === "page" || matched?.spec.kind === "api";
+  void withNote(res.note, () => (needsDatabase ? reachable().then(() => passToNext(handle, req, res)) : passToNext(handle, req, res)).catch((error: unknown) => res.fail(error)));
 }
 
-type Options = { answers: Answers; handle: Handle; trustProxy: boolean; dev: boolean };
+/** reachable: resolves once the database answers (the generation's read, shared by the requests of a moment), or says why not. */
+type Options = { answers: Answers; handle: Handle; trustProxy: boolean; dev: boolean; reachable: () => Promise<unknown> };
 
 /**
  * The one way in for every request: the response writer (request id, headers, problem+json), the

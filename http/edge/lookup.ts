@@ -7,7 +7,7 @@ import { rowsCsv, rowsJson } from "@/lookup/download";
 import { lookupIncident } from "@/lookup/rows";
 import { type Locale, localized } from "@/i18n/locales";
 import { translator } from "@/i18n/translate";
-import { getDb } from "@/db/client";
+import { getStore } from "@/db/app-store";
 import { OPENID_CALLBACK_PATH, appOpenidSettings, beginSignIn, finishSignIn } from "@/lookup/proof/openid";
 import { parseJsonBody } from "../read-json";
 import { NO_QUERY, ROUTE_PARAMS, parseQuery } from "../route-input";
@@ -101,7 +101,7 @@ const HANDLERS: Record<string, Handler> = {
     const body = parseJsonBody(headers.get("content-type"), bytes);
     if (!body.ok) return problemHttp(body.problem);
     const result = await runLookup(slug, body.value, headers);
-    return lookupHttp(slug, result, { openid: appOpenidSettings() !== null, locale, account: result.kind === "invalid" ? accountWords(slug, locale) : null });
+    return lookupHttp(slug, result, { openid: appOpenidSettings() !== null, locale, account: result.kind === "invalid" ? await accountWords(slug, locale) : null });
   },
   "/incidents/[slug]/lookup/link": async (req, slug, locale) => {
     if (req.method === "POST") return confirmed(locale, slug, await choiceOf(req), headersOf(req));
@@ -140,7 +140,7 @@ const HANDLERS: Record<string, Handler> = {
     const result = await runLookup(slug, {}, headersOf(req));
     if (result.kind !== "answer") return lookupHttp(slug, result, { openid: appOpenidSettings() !== null, locale });
     if (result.answer.covers !== "account") return problem(locale, 403, "rowsAccount");
-    const shape = lookupIncident(getDb(), slug)?.shape;
+    const shape = (await getStore().read((tx) => lookupIncident(tx, slug)))?.shape;
     if (!shape) return problem(locale, 404, "notFoundShort", { slug });
     const csv = query.data.format === "csv";
     return {
@@ -156,7 +156,7 @@ const HANDLERS: Record<string, Handler> = {
   },
   "/incidents/[slug]/lookup/signout": async (req, slug, locale) => {
     await readBody(req);
-    return away(lookupPage(locale, slug), signOut(headersOf(req)));
+    return away(lookupPage(locale, slug), await signOut(headersOf(req)));
   },
 };
 

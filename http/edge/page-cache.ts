@@ -62,12 +62,12 @@ export class PageCache {
   constructor(private readonly maxBytes: number) {}
 
   /** The entry for `key` if it still shows what it showed; `stamp` is asked for only after a write. */
-  get(key: string, generation: number, stamp: () => string): { entry: Entry; found: Found } | null {
+  async get(key: string, generation: number, stamp: () => Promise<string>): Promise<{ entry: Entry; found: Found } | null> {
     const entry = this.entries.get(key);
     if (!entry) return null;
     let found: Found = "hit";
     if (entry.generation !== generation) {
-      if (entry.stamp !== stamp()) return null;
+      if (entry.stamp !== (await stamp())) return null;
       // Checked at this generation: the next reader need not ask again until the next write.
       if (entry.generation < generation) entry.generation = generation;
       found = "revalidated";
@@ -79,8 +79,8 @@ export class PageCache {
   }
 
   /** The entry for `key`, made by `make` unless one is being made already; null when it must not be kept. */
-  async getOrMake(key: string, generation: number, stamp: () => string, make: () => Promise<Entry | null>): Promise<Entry | null> {
-    const hit = this.get(key, generation, stamp);
+  async getOrMake(key: string, generation: number, stamp: () => Promise<string>, make: () => Promise<Entry | null>): Promise<Entry | null> {
+    const hit = await this.get(key, generation, stamp);
     if (hit) return hit.entry;
     const flight = `${key}\n${generation}`;
     let pending = this.making.get(flight);

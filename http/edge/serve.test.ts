@@ -3,7 +3,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "@/db/client";
+import { sqliteStore } from "@/db/store/sqlite";
+import type { Store } from "@/db/store/store";
 import { readEnv } from "@/config/env";
 import { prepareDatabase } from "@/db/prepare";
 import { startEdge } from "@/tests/support/edge-server";
@@ -17,6 +18,7 @@ const PAGE = `/incidents/${SLUG}`;
 const renders: string[] = [];
 let base = "";
 let close = () => undefined as void;
+let store: Store | undefined;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aftermath-serve-"));
 
 async function fakeNext(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -30,10 +32,12 @@ async function fakeNext(req: IncomingMessage, res: ServerResponse): Promise<void
 beforeAll(async () => {
   const file = path.join(dir, "a.db");
   await prepareDatabase({ env: readEnv({ DATABASE_URL: file, LOOKUP_SECRET: "s".repeat(40) }) });
-  ({ base, close } = await startEdge(openDatabase(file), file, fakeNext));
+  store = sqliteStore(file);
+  ({ base, close } = await startEdge(store, fakeNext));
 });
-afterAll(() => {
+afterAll(async () => {
   close();
+  await store?.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

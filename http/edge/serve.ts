@@ -1,5 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders } from "node:http";
-import type { Db } from "@/db/client";
+import { eq } from "drizzle-orm";
+import { incident } from "@/db/schema";
+import type { Store, Tx } from "@/db/store/store";
 import { feedFile, incidentFile } from "@/publish/files";
 import { readIncident } from "@/db/read/incident";
 import type { ListedPage } from "@/db/read/listing";
@@ -78,10 +80,10 @@ function renderWithNext(handle: Handle, req: IncomingMessage, res: EdgeResponse,
 }
 
 /** The feed's page: its newest-first entries, read once per version, with RFC 5005's links to the pages beside it. */
-function feedOf(db: Db, route: Extract<CachedRoute, { kind: "feed" }>, page: ListedPage) {
+async function feedOf(tx: Tx, route: Extract<CachedRoute, { kind: "feed" }>, page: ListedPage) {
   const self = route.key.slice(route.key.lastIndexOf("/") + 1);
   const pages = { first: "feed.xml", next: page.older ? `feed.xml?after=${page.older}` : null, previous: page.newer ? `feed.xml?before=${page.newer}` : null };
-  return feedFile(cardsOf(readShown(db, page.rows, route.locale), route.locale), route.locale, pages, self);
+  return feedFile(cardsOf(await readShown(tx, page.rows, route.locale), route.locale), route.locale, pages, self);
 }
 
 /** The pages, an incident's files and the feed; the Statuspage answers are statuspage.ts's. */
@@ -93,45 +95,46 @@ type RecordRoute = Exclude<CachedRoute, { kind: "statuspage" }>;
  * unchanged (stamps.ts). A miss renders once for everyone asking at that moment; what must not be
  * kept (a 5xx, a cookie) is sent to those only.
  */
-export function publicAnswers(options: { db: Db; handle: Handle; generation: () => number; maxBytes: number; statuspage: StatuspageConfig }) {
+export function publicAnswers(options: { store: Store; handle: Handle; maxBytes: number; statuspage: StatuspageConfig }) {
   const cache = new PageCache(options.maxBytes);
   const records = recordAnswers({ ...options, cache });
   const statuspage = statuspageAnswers({ ...options, cache, config: options.statuspage });
   return (route: CachedRoute, req: IncomingMessage, res: EdgeResponse): Promise<void> => (route.kind === "statuspage" ? statuspage(route, req, res) : records(route, req, res));
 }
 
-function recordAnswers({ db, handle, generation, cache }: { db: Db; handle: Handle; generation: () => number; cache: PageCache }) {
-  const stampOf = stamper(db);
-  const publishedOf = db.$client.prepare("SELECT published FROM incident WHERE slug = ?").pluck();
-  /** 1: published; 0: a draft; undefined: no such incident (the feed has no slug and is never missing). */
-  const stateOf = (route: RecordRoute): unknown => (route.kind === "feed" || route.slug === null ? 1 : publishedOf.get(route.slug));
+function recordAnswers({ store, handle, cache }: { store: Store; handle: Handle; cache: PageCache }) {
+  const stampOf = stamper(store);
+  /** published: true; a draft: false; undefined: no such incident (the feed has no slug and is never missing). */
+  const stateOf = async (route: RecordRoute): Promise<boolean | undefined> =>
+    route.kind === "feed" || route.slug === null ? true : (await store.read((tx) => tx.select({ published: incident.published }).from(incident).where(eq(incident.slug, route.slug ?? "")).get()))?.published;
   // A draft's page for its editors: the session as Next will read it (the cookie of this request's scheme).
-  const preview = (route: RecordRoute, state: unknown, req: IncomingMessage, res: EdgeResponse) =>
-    route.kind === "page" && route.preview && state === 0 && userFromCookieHeader(db, req.headers.cookie, Date.now(), res.https) !== null;
+  const preview = async (route: RecordRoute, state: boolean | undefined, req: IncomingMessage, res: EdgeResponse) =>
+    route.kind === "page" && route.preview && state === false && (await userFromCookieHeader(store, req.headers.cookie, Date.now(), res.https)) !== null;
   return async (route: RecordRoute, req: IncomingMessage, res: EdgeResponse): Promise<void> => {
     const asked = askedOf(req);
-    const now = generation();
-    let stamp: string | undefined;
+    const now = await store.generation();
+    let stamp: Promise<string> | undefined;
     // The feed's page is read once for its stamp and its entries, so both are of one read.
-    let feedRead: ListedPage | undefined;
-    const feedRows = (feed: Extract<CachedRoute, { kind: "feed" }>) => (feedRead ??= feedPage(db, feed));
-    const stampNow = () => (stamp ??= route.kind === "feed" ? feedStamp(feedRows(route)) : stampOf(route));
-    const hit = cache.get(route.key, now, stampNow);
+    let feedRead: Promise<ListedPage> | undefined;
+    const feedRows = (feed: Extract<CachedRoute, { kind: "feed" }>) => (feedRead ??= store.read((tx) => feedPage(tx, feed)));
+    const stampNow = () => (stamp ??= route.kind === "feed" ? feedRows(route).then(feedStamp) : stampOf(route));
+    const hit = await cache.get(route.key, now, stampNow);
     if (hit) return sendEntry(asked, res, hit.entry, hit.found);
     // Only an incident's own path gets an entry: every address of one that is not published shares the not-found one.
-    const state = stateOf(route);
-    const gone = state !== 1;
+    const state = await stateOf(route);
+    const gone = state !== true;
     // Next renders it for them alone, never kept (the page checks the session again).
-    if (gone && preview(route, state, req, res)) return passToNext(handle, req, res);
+    if (gone && (await preview(route, state, req, res))) return passToNext(handle, req, res);
     let render: Promise<{ entry: Entry; keep: boolean }> | undefined;
     let madeHere = false;
-    const stampOfKey = gone ? () => NOTHING : stampNow;
+    const stampOfKey = gone ? async () => NOTHING : stampNow;
     const entry = await cache.getOrMake(gone ? prefixOf(route.locale) + NOT_FOUND_PATH : route.key, now, stampOfKey, async () => {
       // Stamped before it is made: a write meanwhile leaves it older-stamped, so the next reader makes it again.
-      const at = { generation: now, stamp: stampOfKey() };
+      const at = { generation: now, stamp: await stampOfKey() };
       madeHere = true;
-      const stored = route.kind === "file" && !gone ? readIncident(db, route.slug, { translations: "all" }) : null;
-      const file = gone ? null : route.kind === "file" ? stored && incidentFile(stored, route.file, route.locale) : route.kind === "feed" ? feedOf(db, route, feedRows(route)) : null;
+      const stored = route.kind === "file" && !gone ? await readIncident(store, route.slug, { translations: "all" }) : null;
+      const feed = route.kind === "feed" && !gone ? await feedRows(route) : null;
+      const file = gone ? null : route.kind === "file" ? stored && incidentFile(stored, route.file, route.locale) : route.kind === "feed" && feed ? await store.read((tx) => feedOf(tx, route, feed)) : null;
       if (file) return fileEntry(at, file);
       render = renderWithNext(handle, req, res, at, gone);
       const made = await render;
@@ -141,7 +144,7 @@ function recordAnswers({ db, handle, generation, cache }: { db: Db; handle: Hand
     const answer = entry ?? (render ? (await render).entry : null);
     if (answer) return sendEntry(asked, res, answer, madeHere ? "made" : "shared");
     // Another request's render was not kept: this one renders its own.
-    const own = await renderWithNext(handle, req, res, { generation: now, stamp: stampNow() }, gone);
+    const own = await renderWithNext(handle, req, res, { generation: now, stamp: await stampNow() }, gone);
     sendEntry(asked, res, own.entry, "made");
   };
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import type { Db } from "@/db/client";
+import type { Store } from "@/db/store/store";
 import { readShown } from "@/db/read/shown";
 import { type StatuspageRead, readStatuspage } from "@/db/read/statuspage";
 import { requestOrigin } from "@/lib/origin";
@@ -22,7 +22,7 @@ const CORS = { "access-control-allow-origin": "*" };
  * Their addresses are absolute: without PUBLIC_ORIGIN they are made from the Host and scheme the
  * request came with, so each origin is an entry of its own and no reader gets another's.
  */
-export function statuspageAnswers({ db, cache, generation, config }: { db: Db; cache: PageCache; generation: () => number; config: StatuspageConfig }) {
+export function statuspageAnswers({ store, cache, config }: { store: Store; cache: PageCache; config: StatuspageConfig }) {
   return async (route: Extract<CachedRoute, { kind: "statuspage" }>, req: IncomingMessage, res: EdgeResponse): Promise<void> => {
     const origin = config.origin ?? requestOrigin(req.headers.host, res.https ? "https" : "http");
     if (origin === null) {
@@ -31,20 +31,21 @@ export function statuspageAnswers({ db, cache, generation, config }: { db: Db; c
     }
     const key = config.origin ? route.key : `${origin}${route.key}`;
     const asked = askedOf(req);
-    const now = generation();
+    const now = await store.generation();
     // Read once for its stamp and its answer, so both are of one read.
-    let read: StatuspageRead | undefined;
-    const readNow = () => (read ??= readStatuspage(db));
-    const stamp = () => statuspageStamp(readNow());
-    const hit = cache.get(key, now, stamp);
+    let read: Promise<StatuspageRead> | undefined;
+    const readNow = () => (read ??= store.read((tx) => readStatuspage(tx)));
+    const stamp = async () => statuspageStamp(await readNow());
+    const hit = await cache.get(key, now, stamp);
     if (hit) return sendEntry(asked, res, hit.entry, hit.found);
     let madeHere = false;
     const entry = await cache.getOrMake(key, now, stamp, async () => {
       // Stamped before it is made: a write meanwhile leaves it older-stamped, so the next reader makes it again.
-      const at = { generation: now, stamp: stamp() };
+      const at = { generation: now, stamp: await stamp() };
       madeHere = true;
-      const { listed, unresolved, open } = readNow();
-      const shown = { site: { name: config.name, origin }, listed: readShown(db, listed, null), unresolved: readShown(db, unresolved, null), open };
+      const { listed, unresolved, open } = await readNow();
+      const [listedShown, unresolvedShown] = await store.read(async (tx) => [await readShown(tx, listed, null), await readShown(tx, unresolved, null)] as const);
+      const shown = { site: { name: config.name, origin }, listed: listedShown, unresolved: unresolvedShown, open };
       return fileEntry(at, statuspageFile(route.answer, shown), CORS);
     });
     if (!entry) throw new Error(`the Statuspage answer ${route.key} was not made`);

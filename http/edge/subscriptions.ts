@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { z } from "zod";
 import { appLookupSecret } from "@/config/secret";
-import { getDb } from "@/db/client";
+import { getStore } from "@/db/app-store";
 import { confirmByToken, endByToken } from "@/notify/manage";
 import { type Locale, localized } from "@/i18n/locales";
 import { translator } from "@/i18n/translate";
@@ -24,17 +24,17 @@ const back = (locale: Locale, path: string, token: string): LookupHttp => ({
 });
 const json = (body: object): LookupHttp => ({ status: 200, headers: { "content-type": "application/json", "cache-control": "no-store" }, body: JSON.stringify(body) });
 
-type Handler = (req: IncomingMessage, token: string, locale: Locale) => LookupHttp;
+type Handler = (req: IncomingMessage, token: string, locale: Locale) => Promise<LookupHttp>;
 
 const HANDLERS: Record<string, Handler> = {
-  "/subscriptions/confirm": (req, token, locale) => {
-    const result = confirmByToken(getDb(), appLookupSecret(), token, new Date());
+  "/subscriptions/confirm": async (req, token, locale) => {
+    const result = await confirmByToken(getStore(), appLookupSecret(), token, new Date());
     if (wantsPage(req)) return back(locale, "/subscriptions/confirm", token);
     if (result === "confirmed") return json({ confirmed: true });
     return lookupProblem(locale, result === "expired" ? 410 : 400, translator(locale)(`subscribe.refused.${result}`));
   },
-  "/subscriptions/unsubscribe": (req, token, locale) => {
-    const ended = endByToken(getDb(), appLookupSecret(), token);
+  "/subscriptions/unsubscribe": async (req, token, locale) => {
+    const ended = await endByToken(getStore(), appLookupSecret(), token);
     if (wantsPage(req)) return back(locale, "/subscriptions/unsubscribe", token);
     if (ended) return json({ unsubscribed: true });
     return lookupProblem(locale, 400, translator(locale)("subscribe.unsubscribe.broken"));
@@ -52,7 +52,7 @@ export function subscriptionHandler({ route, locale }: Admitted, req: IncomingMe
   return async (request, res) => {
     if ((await readBody(request)) === null) return;
     const query = tokenOf(request);
-    sendOwn(request, res, query.success ? handler(request, query.data.token, locale) : noToken(locale));
+    sendOwn(request, res, query.success ? await handler(request, query.data.token, locale) : noToken(locale));
   };
 }
 

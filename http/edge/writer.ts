@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { type IncomingMessage, type OutgoingHttpHeaders, ServerResponse, STATUS_CODES } from "node:http";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { domainErrorIn } from "@/domain/errors";
+import { domainProblemParts } from "../domain-problem";
 import { problemParts } from "../problem";
 import type { Said } from "@/domain/said";
 import { sayIn } from "@/domain/say-in";
@@ -162,6 +164,12 @@ export class EdgeResponse extends ServerResponse<IncomingMessage> {
 
   /** A request that threw: a 500 quoting the request id when nothing was sent yet; else the connection is cut. */
   fail(error: unknown): void {
+    // The database out of reach (PostgreSQL restarting) or held: a 503 with Retry-After, never a 500.
+    const domain = domainErrorIn(error);
+    if (domain && (domain.code === "unavailable" || domain.code === "busy") && !this.headersSent && !(this.mode === "hold" && this.head === "held")) {
+      const { problem, headers } = domainProblemParts(domain, this.locale);
+      return this.problem(problem.status, problem.detail, problem.title, headers);
+    }
     console.error(JSON.stringify({ event: "request_failed", requestId: this.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }));
     // A page held back for its hashes may be half made: nothing of it, or of a 500 after it, is sent.
     if (this.headersSent || (this.mode === "hold" && this.head === "held")) this.destroy();

@@ -1,7 +1,8 @@
 import "server-only";
 import * as oidc from "openid-client";
 import { z } from "zod";
-import { type Db, getDb } from "@/db/client";
+import { getStore } from "@/db/app-store";
+import type { Store } from "@/db/store/store";
 import { type Env, readEnv } from "@/config/env";
 import { keysIn } from "./keys";
 import { appLookupSecret } from "@/config/secret";
@@ -72,7 +73,7 @@ const flowCookie = (headers: Pick<Headers, "get">, value: string, maxAge: number
 };
 
 /** Where to send the browser to sign in, and the cookie that carries the flow's secrets (PKCE verifier, state, nonce) back to us. */
-export async function beginSignIn(s: Settings, slug: string, headers: Pick<Headers, "get">, { locale = DEFAULT_LOCALE, now = Date.now(), db = getDb() }: { locale?: Locale; now?: number; db?: Db } = {}): Promise<{ location: string; setCookie: string }> {
+export async function beginSignIn(s: Settings, slug: string, headers: Pick<Headers, "get">, { locale = DEFAULT_LOCALE, now = Date.now(), store = getStore() }: { locale?: Locale; now?: number; store?: Store } = {}): Promise<{ location: string; setCookie: string }> {
   const config = await configuration(s);
   const verifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
@@ -85,7 +86,7 @@ export async function beginSignIn(s: Settings, slug: string, headers: Pick<Heade
     state,
     nonce,
   });
-  const key = serverSigningKey(db);
+  const key = await serverSigningKey(store);
   const payload: z.infer<typeof flowPayload> = { v: 1, slug, l: locale, state, verifier, nonce, x: Math.floor(now / 1000) + FLOW_SECONDS };
   return { location: url.href, setCookie: flowCookie(headers, signToken(key.key, key.kid, PURPOSE, payload), FLOW_SECONDS) };
 }
@@ -102,9 +103,9 @@ function whyFailed(error: unknown): string {
 
 export type SignInOutcome = { slug: string | null; locale: Locale; result: "signed-in" | "failed" | "no-account"; setCookies: string[] };
 
-function readFlow(db: Db, headers: Pick<Headers, "get">, now: number): z.infer<typeof flowPayload> | null {
+async function readFlow(store: Store, headers: Pick<Headers, "get">, now: number): Promise<z.infer<typeof flowPayload> | null> {
   const token = cookieValue(headers.get("cookie"), cookieName(FLOW_COOKIE, isSecureRequest(headers)));
-  const keys = keysIn(db, appLookupSecret());
+  const keys = await store.read((tx) => keysIn(tx, appLookupSecret()));
   const parsed = flowPayload.safeParse(token ? openToken(keys, PURPOSE, token) : null);
   return parsed.success && parsed.data.x > now / 1000 ? parsed.data : null;
 }
@@ -114,8 +115,8 @@ function readFlow(db: Db, headers: Pick<Headers, "get">, now: number): z.infer<t
  * by openid-client), the ID token's account claim read as an account id. A missing or malformed
  * claim proves nothing ("no-account"); nothing of the provider's tokens is kept.
  */
-export async function finishSignIn(s: Settings, target: string, headers: Pick<Headers, "get">, now = Date.now(), db: Db = getDb()): Promise<SignInOutcome> {
-  const flow = readFlow(db, headers, now);
+export async function finishSignIn(s: Settings, target: string, headers: Pick<Headers, "get">, now = Date.now(), store: Store = getStore()): Promise<SignInOutcome> {
+  const flow = await readFlow(store, headers, now);
   const clear = flowCookie(headers, "", 0);
   if (!flow) return { slug: null, locale: DEFAULT_LOCALE, result: "failed", setCookies: [clear] };
   const fail = (result: "failed" | "no-account", why: string): SignInOutcome => {
@@ -140,8 +141,8 @@ export async function finishSignIn(s: Settings, target: string, headers: Pick<He
     return fail("failed", whyFailed(error));
   }
   // The claim in the form of the incident's own account ids (its list's shape).
-  const account = accountIdOf((readAffectedShape(db, flow.slug) ?? PLAIN_SHAPE).account).safeParse(claim);
+  const account = accountIdOf(((await store.read((tx) => readAffectedShape(tx, flow.slug))) ?? PLAIN_SHAPE).account).safeParse(claim);
   if (!account.success) return fail("no-account", `the ${s.claim} claim is ${claim === undefined ? "missing" : "not an account id"}`);
   const proof = { tenantKey: tenantKey(appLookupSecret(), account.data), ending: accountEnding(account.data), via: "openid" as const, incidentId: null, expiresAt: Math.floor(now / 1000) + 24 * 3600 };
-  return { slug: flow.slug, locale: flow.l ?? DEFAULT_LOCALE, result: "signed-in", setCookies: [clear, openSession(db, headers, proof, now)] };
+  return { slug: flow.slug, locale: flow.l ?? DEFAULT_LOCALE, result: "signed-in", setCookies: [clear, await openSession(store, headers, proof, now)] };
 }

@@ -25,7 +25,7 @@ export type AccountProof = {
 export type SessionProof = AccountProof & { sessionId: string };
 
 /** Whether the session of this id was ended at a sign-out: asked of the database, so every process knows. */
-export type EndedCheck = (sessionId: string) => boolean;
+export type EndedCheck = (sessionId: string) => Promise<boolean>;
 
 export type LinkCheck = { ok: true; proof: AccountProof } | { ok: false; reason: "invalid" | "expired" | "other-incident" };
 
@@ -98,16 +98,16 @@ export function sessionToken(key: SigningKey, proof: AccountProof, until: number
 }
 
 /** The session a token carries at `now` (seconds), for whichever incident; null when it is not one, has expired or was ended. */
-export function sessionOf(keys: KeyFinder, ended: EndedCheck, token: string, now: number): SessionProof | null {
+export async function sessionOf(keys: KeyFinder, ended: EndedCheck, token: string, now: number): Promise<SessionProof | null> {
   const parsed = sessionPayload.safeParse(opened(keys, PURPOSE.session, token));
   if (!parsed.success) return null;
   const p = parsed.data;
-  if (p.x <= now || ended(p.s)) return null;
+  if (p.x <= now || (await ended(p.s))) return null;
   return { sessionId: p.s, tenantKey: p.t, ending: p.e, via: p.via, incidentId: p.i, expiresAt: p.x };
 }
 
 /** The proof a session token carries for this incident at `now` (seconds), or null. */
-export function readSession(keys: KeyFinder, ended: EndedCheck, token: string, incidentId: number, now: number): SessionProof | null {
-  const session = sessionOf(keys, ended, token, now);
+export async function readSession(keys: KeyFinder, ended: EndedCheck, token: string, incidentId: number, now: number): Promise<SessionProof | null> {
+  const session = await sessionOf(keys, ended, token, now);
   return session && (session.incidentId === null || session.incidentId === incidentId) ? session : null;
 }

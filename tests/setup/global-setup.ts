@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { type Postgres, startPostgres } from "../support/postgres";
 import { DIST_DIR, ROOT } from "../support/server-process";
 
 declare module "vitest" {
@@ -10,6 +11,8 @@ declare module "vitest" {
     /** The seeded database every test file's server starts from a copy of (tests/setup/file-server.ts). */
     templatePath: string;
     lookupSecret: string;
+    /** The same seeded database in a PostgreSQL server the run started, for the e2e-pg project's files (each gets a database made from it). */
+    postgresTemplate: { adminUrl: string; database: string };
   }
 }
 
@@ -23,6 +26,23 @@ export const TEST_LOOKUP_SECRET = "5eed".repeat(16);
  * it from a server of its own, so files run side by side and none sees another's writes.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Both e2e projects name this file: the build, the template and the PostgreSQL server are made once and shared.
+  const shared = globalThis as unknown as { aftermathE2e?: Promise<Prepared>; aftermathE2eUsers?: number };
+  shared.aftermathE2e ??= prepare();
+  shared.aftermathE2eUsers = (shared.aftermathE2eUsers ?? 0) + 1;
+  const prepared = await shared.aftermathE2e;
+  project.provide("templatePath", prepared.templatePath);
+  project.provide("lookupSecret", TEST_LOOKUP_SECRET);
+  project.provide("postgresTemplate", prepared.postgresTemplate);
+  return async () => {
+    shared.aftermathE2eUsers = (shared.aftermathE2eUsers ?? 1) - 1;
+    if (shared.aftermathE2eUsers === 0) await prepared.teardown();
+  };
+}
+
+type Prepared = { templatePath: string; postgresTemplate: { adminUrl: string; database: string }; teardown: () => Promise<void> };
+
+async function prepare(): Promise<Prepared> {
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), "aftermath-e2e-"));
   const templatePath = path.join(tmp, "template.db");
   const env: NodeJS.ProcessEnv = {
@@ -34,14 +54,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
     NEXT_DIST_DIR: DIST_DIR,
     NEXT_TELEMETRY_DISABLED: "1",
   };
-  const teardown = () => fs.rm(tmp, { recursive: true, force: true });
+  let postgres: Postgres | undefined;
+  const teardown = async () => {
+    await postgres?.stop();
+    await fs.rm(tmp, { recursive: true, force: true });
+  };
   try {
     run("prepare the database", [process.execPath, "--import", "./scripts/register.mjs", "scripts/prepare-db.ts"], env, { inheritStderr: true });
     const reuse = process.env.AFTERMATH_E2E_REUSE_BUILD === "1" && (await exists(path.join(ROOT, DIST_DIR, "BUILD_ID")));
     if (!reuse) run("next build", [process.execPath, NEXT_BIN, "build"], env);
-    project.provide("templatePath", templatePath);
-    project.provide("lookupSecret", TEST_LOOKUP_SECRET);
-    return teardown;
+    postgres = await startPostgres();
+    run("copy the database to PostgreSQL", [process.execPath, "--import", "./scripts/register.mjs", "scripts/db-copy.ts", "--to", postgres.url], env, { inheritStderr: true });
+    return { templatePath, postgresTemplate: { adminUrl: postgres.url.replace(/\/aftermath$/, "/postgres"), database: "aftermath" }, teardown };
   } catch (error) {
     await teardown();
     throw error;

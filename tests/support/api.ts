@@ -6,12 +6,12 @@ import { COLLECTION_NAMES } from "@/domain/record/collections";
 import type { IncidentRecord } from "@/domain/record/record";
 import { fileServer } from "./file-server";
 
-/** A bearer token made the way an administrator would: npm run token:add against the test database. */
-export function tokenAdd(scope: "read" | "write"): string {
+/** A bearer token made the way an administrator would: npm run token:add against the test database (or the one named). */
+export function tokenAdd(scope: "read" | "write", databaseUrl = fileServer().databaseUrl): string {
   const result = spawnSync(
     process.execPath,
     ["--import", "./scripts/register.mjs", "scripts/token-add.ts", "--name", `test-${scope}-${randomUUID().slice(0, 8)}`, "--scope", scope],
-    { encoding: "utf8", env: { ...process.env, DATABASE_URL: fileServer().databasePath, NODE_ENV: "production" } },
+    { encoding: "utf8", env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production" } },
   );
   if (result.status !== 0) throw new Error(result.stderr);
   return result.stdout.trim();

@@ -14,7 +14,7 @@ export function newEditor(): { email: string; password: string } {
     {
       encoding: "utf8",
       input: `${password}\n`,
-      env: { ...process.env, DATABASE_URL: fileServer().databasePath, LOOKUP_SECRET: inject("lookupSecret"), NODE_ENV: "production" },
+      env: { ...process.env, DATABASE_URL: fileServer().databaseUrl, LOOKUP_SECRET: inject("lookupSecret"), NODE_ENV: "production" },
     },
   );
   expect(run.status, run.stderr).toBe(0);

@@ -1,18 +1,27 @@
-// What the import tests (db/affected/import*.test.ts) share: a workspace with a prepared database, the CLI, and ways to read the lists.
+// What the import tests (db/affected/import*.test.ts) share: a workspace with a prepared database on
+// either engine, the CLI, and ways to read the lists.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll } from "vitest";
+import Database from "better-sqlite3";
+import { sql } from "drizzle-orm";
+import { afterAll, afterEach } from "vitest";
+import { z } from "zod";
 import type { Actor } from "@/domain/access";
-import { openDatabase } from "@/db/client";
 import { readEnv } from "@/config/env";
 import type { FixtureRow } from "@/tests/support/affected-fixture";
+import { openPostgres } from "@/db/pg/connect";
+import { copyToPostgres } from "@/db/pg/copy";
 import { prepareDatabase } from "@/db/prepare";
+import { openStore } from "@/db/open-store";
+import type { Engine, Store } from "@/db/store/store";
 import { importAffectedList } from "@/db/write/affected";
 import { createIncident } from "@/db/write/incident";
 import type { ImportProgress } from "@/domain/affected-list/read-rows";
 import { fileSource } from "@/domain/affected-list/source";
+import { asAdmin, testPostgres } from "./postgres";
+import { giveShape } from "./shapes";
 
 export const SECRET = "0123456789abcdef".repeat(4);
 /** An incident of the workspace with no list yet; the shipped one has a generated sample of 155. */
@@ -21,67 +30,126 @@ export const SEEDED = 155;
 export const HEADER = "account_id,request_id,occurred_at,prompt_tokens,role";
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const CLI = ["--import", "./scripts/register.mjs", "scripts/import-affected.ts"];
-import { giveShape } from "./shapes";
 
 export const editor: Actor = { kind: "user", id: 1, email: "ed@example.com", role: "editor" };
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "aftermath-import-test-"));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+// One PostgreSQL server for the importing file: each workspace a database of its own on it.
+const server = testPostgres({ own: true });
+
+/** Work on a database, through a store of its own that is closed after. */
+export async function withStore<T>(databaseUrl: string, work: (store: Store) => Promise<T>): Promise<T> {
+  const target = readEnv({ DATABASE_URL: databaseUrl }).DATABASE_URL;
+  const store = openStore(target, { max: 2, name: "aftermath-import-test" });
+  try {
+    return await work(store);
+  } finally {
+    await store.close();
+  }
+}
 
 /** An incident whose list has GLM-5.3's shape, the one the fixtures' rows are in. */
-export function addIncident(dbFile: string, slug: string) {
-  withDb(dbFile, (db) => {
-    createIncident({ db, actor: editor, input: { slug, title: slug, summary: "s", provider: "p", service: "svc", status: "resolved", impact: "i", cause: "c" } });
-    giveShape(db, slug);
+export async function addIncident(ws: { databaseUrl: string }, slug: string): Promise<void> {
+  await withStore(ws.databaseUrl, async (store) => {
+    await createIncident({ store, actor: editor, input: { slug, title: slug, summary: "s", provider: "p", service: "svc", status: "resolved", impact: "i", cause: "c" } });
+    await giveShape(store, slug);
   });
 }
 
-/** A fresh directory with a prepared database: the shipped incident with its 155 sample rows, and an incident with none. */
-export async function workspace(secret = SECRET) {
-  const dir = fs.mkdtempSync(path.join(root, "t-"));
+/** A prepared SQLite database in `dir`: the shipped incidents (one with its 155 sample rows) and an incident with none. */
+async function preparedSqlite(dir: string, secret: string): Promise<string> {
   const dbFile = path.join(dir, "aftermath.db");
-  const env = readEnv({ DATABASE_URL: dbFile, LOOKUP_SECRET: secret });
-  await prepareDatabase({ env });
-  addIncident(dbFile, SLUG);
+  await prepareDatabase({ env: readEnv({ DATABASE_URL: dbFile, LOOKUP_SECRET: secret }) });
+  await addIncident({ databaseUrl: dbFile }, SLUG);
+  return dbFile;
+}
+
+const admin = (statement: string) => asAdmin(server.url, statement);
+
+const urlOf = (database: string) => {
+  const url = new URL(server.url);
+  url.pathname = `/${database}`;
+  return url.toString();
+};
+
+/** Per secret, a PostgreSQL database prepared as a SQLite workspace is (db:copy's own code), that each PostgreSQL workspace is made from. */
+const templates = new Map<string, Promise<string>>();
+let made = 0;
+function postgresTemplate(secret: string): Promise<string> {
+  const found = templates.get(secret);
+  if (found) return found;
+  const name = `import_template_${templates.size}`;
+  const template = (async () => {
+    const source = await preparedSqlite(fs.mkdtempSync(path.join(root, "template-")), secret);
+    await admin(`CREATE DATABASE ${name}`);
+    const target = openPostgres(urlOf(name), { max: 1 });
+    const sqlite = new Database(source, { readonly: true });
+    try {
+      await copyToPostgres(sqlite, target);
+    } finally {
+      sqlite.close();
+      await target.$client.end();
+    }
+    return name;
+  })();
+  templates.set(secret, template);
+  return template;
+}
+
+/** The PostgreSQL workspaces of the running test, dropped after it: the server's cluster stays small, and quick to remove. */
+const madeNow: string[] = [];
+afterEach(async () => {
+  for (const name of madeNow.splice(0)) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+});
+
+/** A fresh directory with a prepared database on `engine`: the shipped incident with its 155 sample rows, and an incident with none. */
+export async function workspace(engine: Engine, secret = SECRET) {
+  const dir = fs.mkdtempSync(path.join(root, "t-"));
+  let databaseUrl: string;
+  if (engine === "sqlite") databaseUrl = await preparedSqlite(dir, secret);
+  else {
+    const name = `import_ws_${++made}`;
+    await admin(`CREATE DATABASE ${name} TEMPLATE ${await postgresTemplate(secret)}`);
+    madeNow.push(name);
+    databaseUrl = urlOf(name);
+  }
+  const env = readEnv({ DATABASE_URL: databaseUrl, LOOKUP_SECRET: secret });
   const file = (name: string, content: string | Buffer) => {
     const p = path.join(dir, name);
     fs.writeFileSync(p, content);
     return p;
   };
-  return { dir, dbFile, env, secret, file };
+  return { engine, dir, databaseUrl, env, secret, file };
 }
 export type Workspace = Awaited<ReturnType<typeof workspace>>;
 
-export function withDb<T>(dbFile: string, fn: (db: ReturnType<typeof openDatabase>) => T): T {
-  const db = openDatabase(dbFile);
-  try {
-    return fn(db);
-  } finally {
-    db.$client.close();
-  }
-}
-
-export type Row = { tenant_key: string; request_id: string; occurred_at: string; prompt_tokens: number; role: string };
+const row = z.object({ tenant_key: z.string(), request_id: z.string(), occurred_at: z.string(), prompt_tokens: z.number(), role: z.string() });
+export type Row = z.infer<typeof row>;
 
 /** The rows of the live lists (of one incident, or all), as readers and lookups see them, by request id (the import sorts rows by account key). */
-export function dump(dbFile: string, incidentSlug?: string): Row[] {
-  return withDb(dbFile, (db) => {
-    const where = incidentSlug ? "AND l.incident_id = (SELECT id FROM incident WHERE slug = ?)" : "";
-    return db.$client
-      .prepare(
-        `SELECT r.tenant_key, r.request_id, r.occurred_at, r.m1 AS prompt_tokens, r.role FROM affected_response r
+export function dump(ws: Workspace, incidentSlug?: string): Promise<Row[]> {
+  return withStore(ws.databaseUrl, (store) => {
+    const where = incidentSlug ? sql`AND l.incident_id = (SELECT id FROM incident WHERE slug = ${incidentSlug})` : sql``;
+    return store.q.rows(
+      row,
+      sql`SELECT r.tenant_key, r.request_id, r.occurred_at, r.m1 AS prompt_tokens, r.role FROM affected_response r
          JOIN affected_list l ON l.id = r.list_id AND l.state = 'live' ${where} ORDER BY l.incident_id, r.request_id, r.role`,
-      )
-      .all(...(incidentSlug ? [incidentSlug] : [])) as Row[];
+    );
   });
+}
+
+/** How many rows every list holds, the building ones too. */
+export function countRows(ws: Workspace): Promise<number> {
+  return withStore(ws.databaseUrl, async (store) => (await store.q.row(z.object({ n: z.number() }), sql`SELECT count(*) AS n FROM affected_response`))?.n ?? 0);
 }
 
 export const byRequestId = <T extends { request_id: string }>(rows: T[]) => [...rows].sort((a, b) => (a.request_id < b.request_id ? -1 : a.request_id > b.request_id ? 1 : 0));
 
 export async function run(ws: Workspace, options: { file: string; replace?: boolean; incidentSlug?: string; onProgress?: (p: ImportProgress) => void }) {
-  const { report } = await withDbAsync(ws.dbFile, (db) =>
+  const { report } = await withStore(ws.databaseUrl, (store) =>
     importAffectedList({
-      db,
+      store,
       actor: editor,
       slug: options.incidentSlug ?? SLUG,
       version: null,
@@ -91,15 +159,6 @@ export async function run(ws: Workspace, options: { file: string; replace?: bool
     }),
   );
   return report;
-}
-
-export async function withDbAsync<T>(dbFile: string, fn: (db: ReturnType<typeof openDatabase>) => Promise<T>): Promise<T> {
-  const db = openDatabase(dbFile);
-  try {
-    return await fn(db);
-  } finally {
-    db.$client.close();
-  }
 }
 
 export function csv(rows: Iterable<FixtureRow>, { eol = "\n" } = {}): string {
@@ -133,7 +192,7 @@ export function startCli(args: string[], env: Record<string, string>, { command 
 }
 
 export function cli(ws: Workspace, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
-  return startCli(args, { DATABASE_URL: ws.dbFile, LOOKUP_SECRET: ws.secret, ...env }).done;
+  return startCli(args, { DATABASE_URL: ws.databaseUrl, LOOKUP_SECRET: ws.secret, ...env }).done;
 }
 
 /** "added: 1,234" → 1234. */

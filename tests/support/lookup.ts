@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
 import { inject } from "vitest";
 import { fileServer } from "./file-server";
+import { withFileStore } from "./file-store";
 
-const baseURL = fileServer().baseURL;
 // Each test file loads this module afresh, so the counter starts from a random point per file.
 let clients = randomInt(0, 2 ** 24 - 4096);
 
@@ -13,7 +13,7 @@ export function newClient(): string {
 }
 
 export function lookupURL(slug: string): URL {
-  return new URL(`/api/incidents/${slug}/lookup`, baseURL);
+  return new URL(`/api/incidents/${slug}/lookup`, fileServer().baseURL);
 }
 
 export async function postLookup(
@@ -33,15 +33,9 @@ const SYSTEM = { kind: "system", name: "lookup-test" } as const;
 
 /** Signed lookup links for these accounts, made on the test server's database as `npm run lookup:links` makes them. */
 export async function linksFor(slug: string, accountIds: string[], { expiresAt = new Date(Date.now() + 3600_000) } = {}): Promise<string[]> {
-  const { openDatabase } = await import("@/db/client");
   const { issueLinks } = await import("@/lookup/proof/links");
-  const db = openDatabase(fileServer().databasePath);
-  try {
-    const { links } = issueLinks(db, SYSTEM, { slug, accountIds, expiresAt, origin: baseURL, secret: inject("lookupSecret") });
-    return links.map((l) => l.link);
-  } finally {
-    db.$client.close();
-  }
+  const { links } = await withFileStore((store) => issueLinks(store, SYSTEM, { slug, accountIds, expiresAt, origin: fileServer().baseURL, secret: inject("lookupSecret") }));
+  return links.map((l) => l.link);
 }
 
 /** The token of a link, as an API client sends it ({"link": token}). */
@@ -61,7 +55,7 @@ export async function sessionCookieOf(link: string, client = newClient()): Promi
 }
 
 /** The lookup page's "Sign out of this lookup", posted as the page's form is, with this cookie. */
-export function signOut(slug: string, cookie: string, base: string | URL = baseURL): Promise<Response> {
+export function signOut(slug: string, cookie: string, base: string | URL = fileServer().baseURL): Promise<Response> {
   const url = new URL(`/incidents/${slug}/lookup/signout`, base);
   return fetch(url, {
     method: "POST",

@@ -2,7 +2,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import type { Db } from "@/db/client";
+import type { Store } from "@/db/store/store";
 import { importAffectedList } from "@/db/write/affected";
 import { createIncident, setPublished } from "@/db/write/incident";
 import { tenantKey } from "@/lib/tenant-key";
@@ -14,14 +14,14 @@ import { TEST_SECRET } from "./test-database";
 export const accountId = (ending: string) => ending.padStart(32, "c");
 
 /** A published incident (GLM-5.3's list shape) whose live list holds two rows for each account, by request id `<slug>-<n>`. */
-export async function affectedIncident(db: Db, slug: string, accounts: string[]): Promise<void> {
-  createIncident({ db, actor: editor, input: { slug, title: `Incident ${slug}`, summary: "S.", provider: "Example", service: "Queues", status: "resolved", impact: "I.", cause: "C.", cites: [] } });
-  giveShape(db, slug);
+export async function affectedIncident(store: Store, slug: string, accounts: string[]): Promise<void> {
+  await createIncident({ store, actor: editor, input: { slug, title: `Incident ${slug}`, summary: "S.", provider: "Example", service: "Queues", status: "resolved", impact: "I.", cause: "C.", cites: [] } });
+  await giveShape(store, slug);
   const values = accounts.flatMap((id, i) =>
     [0, 1].map((n) => ({ account_id: id, request_id: `${slug}-${2 * i + n}`, occurred_at: "2026-09-01T10:00:00.000Z", prompt_tokens: 1000 + i, role: "recipient" })),
   );
-  await importAffectedList({ db, actor: editor, slug, version: null, rows: { values }, secret: TEST_SECRET });
-  setPublished({ db, actor: editor, slug, input: { version: version(db, slug) }, published: true });
+  await importAffectedList({ store, actor: editor, slug, version: null, rows: { values }, secret: TEST_SECRET });
+  await setPublished({ store, actor: editor, slug, input: { version: await version(store, slug) }, published: true });
 }
 
 /** A contacts file's text: the header, then one `account_id,email` line each. */

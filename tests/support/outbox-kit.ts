@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { readEnv } from "@/config/env";
-import type { Db } from "@/db/client";
 import { outboxMessage } from "@/db/schema";
-import { sqliteClaims } from "@/db/outbox/claim";
+import { claimsOf } from "@/db/claims";
+import type { Store } from "@/db/store/store";
 import { confirmSubscriber } from "@/db/subscribers";
 import { addItem } from "@/db/write/collections";
 import { createIncident, setPublished } from "@/db/write/incident";
@@ -20,22 +20,22 @@ export const ORIGIN = "https://status.example.org";
 export const editor: Actor = { kind: "user", id: 1, email: "ed@example.com", role: "editor" };
 
 /** A published incident to subscribe to and post updates on. */
-export function openIncident(db: Db, slug: string): void {
-  createIncident({ db, actor: editor, input: { slug, title: `Incident ${slug}`, summary: "S.", provider: "Example", service: "Queues", status: "investigating", impact: "Delays.", cause: "Unknown.", cites: [] } });
-  setPublished({ db, actor: editor, slug, input: { version: version(db, slug) }, published: true });
+export async function openIncident(store: Store, slug: string): Promise<void> {
+  await createIncident({ store, actor: editor, input: { slug, title: `Incident ${slug}`, summary: "S.", provider: "Example", service: "Queues", status: "investigating", impact: "Delays.", cause: "Unknown.", cites: [] } });
+  await setPublished({ store, actor: editor, slug, input: { version: await version(store, slug) }, published: true });
 }
 
-export const version = (db: Db, slug: string) => readIncident(db, slug, { drafts: true })?.version ?? 0;
+export const version = async (store: Store, slug: string) => (await readIncident(store, slug, { drafts: true }))?.version ?? 0;
 
-export const postUpdate = (db: Db, slug: string, body: string, at = "2026-12-01T10:00Z") =>
-  addItem({ db, actor: editor, slug, collection: "updates", input: { version: version(db, slug), item: { at, status: "identified", body } } });
+export const postUpdate = async (store: Store, slug: string, body: string, at = "2026-12-01T10:00Z") =>
+  addItem({ store, actor: editor, slug, collection: "updates", input: { version: await version(store, slug), item: { at, status: "identified", body } } });
 
 /** Signs up and, like the reader who opens the confirmation, confirms at once; the secret a webhook sign-up shows. */
-export function subscribeConfirmed(db: Db, ask: SubscribeAsk, now = new Date()): { id: number; secret: string | null } {
-  const plan = planSignUp(db, ask, true);
+export async function subscribeConfirmed(store: Store, ask: SubscribeAsk, now = new Date()): Promise<{ id: number; secret: string | null }> {
+  const plan = await planSignUp(store.q, ask, true);
   if ("field" in plan) throw new Error(plan.message);
-  const row = carryOut(db, plan, TEST_SECRET, now);
-  confirmSubscriber(db, row.id, row.nonce);
+  const row = await carryOut(store, plan, TEST_SECRET, now);
+  await confirmSubscriber(store, row.id, row.nonce);
   return { id: row.id, secret: plan.secret };
 }
 
@@ -48,7 +48,7 @@ export function confirmIn(text: string, now = new Date()) {
 export type Clock = { now: number };
 
 /** An outbox on real transports: the test's SMTP server (with DKIM when a key is given), webhooks to loopback allowed. */
-export function testOutbox(db: Db, opts: { smtpUrl?: string; dkimKey?: string; clock: Clock; timeoutMs?: number; events?: SentEvent[] }): Outbox {
+export function testOutbox(store: Store, opts: { smtpUrl?: string; dkimKey?: string; clock: Clock; timeoutMs?: number; events?: SentEvent[] }): Outbox {
   const env = readEnv({
     DATABASE_URL: "unused.db",
     ...(opts.smtpUrl ? { SMTP_URL: opts.smtpUrl, MAIL_FROM: "Aftermath <status@example.org>" } : {}),
@@ -56,19 +56,20 @@ export function testOutbox(db: Db, opts: { smtpUrl?: string; dkimKey?: string; c
   });
   const smtp = smtpSender(env);
   return {
-    db,
-    claims: sqliteClaims(db),
+    store,
+    claims: claimsOf(store),
     secret: TEST_SECRET,
     origin: ORIGIN,
     mail: "send" in smtp ? { send: smtp.send, from: "Aftermath <status@example.org>" } : null,
     hooks: webhookSender({ allowPrivate: true, timeoutMs: opts.timeoutMs ?? 2_000 }),
-    pace: pacer(db, { all: 1000, perDomain: 1000 }),
+    pace: pacer(store, { all: 1000, perDomain: 1000 }),
     clock: () => opts.clock.now,
     random: () => 0.5,
-    ...(opts.events ? { onEvent: (e: SentEvent) => opts.events?.push(e) } : {}),
+    ...(opts.events ? { onEvent: (e: SentEvent) => void opts.events?.push(e) } : {}),
   };
 }
 
-export const messagesOf = (db: Db, purpose?: string) =>
-  db.select().from(outboxMessage).all().filter((m) => purpose === undefined || m.purpose === purpose);
-export const messageById = (db: Db, id: number) => db.select().from(outboxMessage).where(eq(outboxMessage.id, id)).get();
+/** The outbox's messages in the order they were queued (PostgreSQL keeps no order of its own). */
+export const messagesOf = async (store: Store, purpose?: string) =>
+  (await store.q.select().from(outboxMessage).orderBy(asc(outboxMessage.id)).all()).filter((m) => purpose === undefined || m.purpose === purpose);
+export const messageById = (store: Store, id: number) => store.q.select().from(outboxMessage).where(eq(outboxMessage.id, id)).get();

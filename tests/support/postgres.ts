@@ -1,9 +1,10 @@
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { type PgDb, openPostgres } from "@/db/pg/connect";
 import { migratePostgres } from "@/db/pg/migrate";
 import { freePort } from "./process";
@@ -16,7 +17,8 @@ const BIN = process.env.POSTGRES_BIN ?? "/usr/lib/postgresql/15/bin";
 const asRoot = process.getuid?.() === 0;
 const as = (command: string, args: string[]) => (asRoot ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, args]) as [string, string[]];
 
-export type Postgres = { url: string; port: number; dir: string; stop: () => Promise<void>; restart: () => Promise<void>; kill: () => void };
+/** down and up: the server stopped and started again on its port (a restart with a gap); stop also removes it. */
+export type Postgres = { url: string; port: number; dir: string; stop: () => Promise<void>; restart: () => Promise<void>; down: () => Promise<void>; up: () => Promise<void>; kill: () => void };
 
 function run(command: string, args: string[]): void {
   const [cmd, full] = as(command, args);
@@ -69,6 +71,8 @@ export async function startPostgres(): Promise<Postgres> {
       await stop();
       await start();
     },
+    down: stop,
+    up: start,
     // The postmaster's pid is the first line of postmaster.pid: kill -9, as a crash would.
     kill: () => process.kill(Number(fs.readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]), "SIGKILL"),
     stop: async () => {
@@ -78,40 +82,73 @@ export async function startPostgres(): Promise<Postgres> {
   };
 }
 
+/** One statement on a server as its administrator (CREATE or DROP DATABASE cannot run inside a pool's transaction). */
+export async function asAdmin(adminUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A database of the caller's own on `adminUrl`'s server, made from `template` (a copy of it): its URL, and how to drop it. */
+export async function databaseFrom(adminUrl: string, template: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  await asAdmin(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => asAdmin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 /**
- * For one test file: its own server with a migrated database "aftermath" and a pool on it; `pool()`
- * opens another (a second process's, a second machine's). All are closed, and the server removed, after the file.
+ * For one test file: a migrated database "aftermath" and a pool on it; `pool()` opens another (a
+ * second process's, a second machine's). The database is the file's own on the run's shared server,
+ * unless `own`: a server of the file's own, for a test that kills or restarts it. All is closed and
+ * removed after the file.
  */
-export function testPostgres(): { readonly url: string; readonly db: PgDb; readonly server: Postgres; pool: (max?: number) => PgDb } {
+export function testPostgres({ own = false }: { own?: boolean } = {}): { readonly url: string; readonly db: PgDb; readonly server: Postgres; pool: (max?: number) => PgDb } {
   let server: Postgres | undefined;
+  let url: string | undefined;
+  let drop: (() => Promise<void>) | undefined;
   const pools: PgDb[] = [];
   beforeAll(async () => {
+    const shared = own ? undefined : inject("unitPostgres");
+    if (shared) {
+      ({ url, drop } = await databaseFrom(shared.adminUrl, shared.template, "unit"));
+      pools.push(openPostgres(url));
+      return;
+    }
     server = await startPostgres();
-    const db = openPostgres(server.url);
+    url = server.url;
+    const db = openPostgres(url);
     pools.push(db);
     await migratePostgres(db);
   }, 60_000);
   afterAll(async () => {
     await Promise.all(pools.map((p) => p.$client.end()));
+    await drop?.();
     await server?.stop();
   });
   const started = () => {
-    if (!server || !pools[0]) throw new Error("the PostgreSQL server starts in beforeAll: use it inside a test");
-    return { server, db: pools[0] };
+    if (!url || !pools[0]) throw new Error("the PostgreSQL database is made in beforeAll: use it inside a test");
+    return { url, db: pools[0] };
   };
   return {
     get url() {
-      return started().server.url;
+      return started().url;
     },
     get db() {
       return started().db;
     },
-    /** The server itself, for a test that kills or restarts it. */
+    /** The server itself, for a test that kills or restarts it (one that asked for its own). */
     get server() {
-      return started().server;
+      if (!server) throw new Error("this file's database is on the run's shared server: ask testPostgres({ own: true }) to kill or restart one");
+      return server;
     },
     pool: (max = 3) => {
-      const db = openPostgres(started().server.url, { max });
+      const db = openPostgres(started().url, { max });
       pools.push(db);
       return db;
     },

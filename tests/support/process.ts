@@ -3,11 +3,11 @@ import net from "node:net";
 
 // Shared by the test harness and the benchmarks: both start servers as child processes of their own.
 
-/** SIGTERM to the child's own PID, SIGKILL after `graceMs`; resolves when it has exited. */
-export async function stopChild(child: ChildProcess, graceMs = 5_000): Promise<void> {
+/** SIGTERM (or `signal`) to the child's own PID, SIGKILL after `graceMs`; resolves when it has exited. */
+export async function stopChild(child: ChildProcess, graceMs = 5_000, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  process.kill(child.pid, "SIGTERM");
+  process.kill(child.pid, signal);
   const timer = setTimeout(() => {
     if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) process.kill(child.pid, "SIGKILL");
   }, graceMs);

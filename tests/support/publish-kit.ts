@@ -3,11 +3,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { openDatabase } from "@/db/client";
 import { readEnv } from "@/config/env";
 import { prepareDatabase } from "@/db/prepare";
 import { readIncident, type StoredIncident } from "@/db/read/incident";
 import { readSeedIncident } from "@/db/seed/read";
+import { sqliteStore } from "@/db/store/sqlite";
 import { type IncidentRecord, incidentRecord } from "@/domain/record/record";
 import type { Locale } from "@/i18n/locales";
 import { cardView } from "@/view/card";
@@ -24,9 +24,9 @@ export async function loadGlm(): Promise<StoredIncident> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aftermath-publish-"));
     const file = path.join(dir, "a.db");
     await prepareDatabase({ env: readEnv({ DATABASE_URL: file, LOOKUP_SECRET: "p".repeat(40) }) });
-    const db = openDatabase(file);
-    const stored = readIncident(db, SLUG);
-    db.$client.close();
+    const store = sqliteStore(file);
+    const stored = await readIncident(store, SLUG);
+    await store.close();
     fs.rmSync(dir, { recursive: true, force: true });
     if (!stored) throw new Error("the seed did not load");
     glm = { ...stored, updatedAt: UPDATED };

@@ -1,4 +1,6 @@
-import type { Db } from "@/db/client";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Store } from "@/db/store/store";
 
 // Russian texts of the GLM-5.3 record for search's tests and bench:archive, as rows of `translation`,
 // in place of any the seed has, so tests know every Russian word: утечка in several of its forms.
@@ -24,19 +26,18 @@ export const RUSSIAN: Array<{ subject: "incident" | "events"; key: string | null
   { subject: "events", key: "model-offline", field: "detail", text: "В 14:00 UTC GLM-5.3 переводят в закрытый режим, чтобы остановить утечку." },
 ];
 
+const idRow = z.object({ id: z.number().int() });
+
 /** The GLM-5.3 record's Russian texts, these and no others, in a database that holds it. */
-export function addRussianTranslations(db: Db, slug = GLM): void {
-  const client = db.$client;
-  const incidentId = client.prepare("SELECT id FROM incident WHERE slug = ?").pluck().get(slug);
-  if (typeof incidentId !== "number") throw new Error(`no incident ${slug} to add Russian texts to`);
-  const eventId = client.prepare("SELECT id FROM event WHERE incident_id = ? AND key = ?").pluck();
-  const insert = client.prepare("INSERT INTO translation (incident_id, subject, subject_id, field, locale, text) VALUES (?, ?, ?, ?, 'ru', ?)");
-  client.transaction(() => {
-    client.prepare("DELETE FROM translation WHERE incident_id = ? AND locale = 'ru'").run(incidentId);
+export async function addRussianTranslations(store: Store, slug = GLM): Promise<void> {
+  await store.write(async (tx) => {
+    const incidentId = (await tx.row(idRow, sql`SELECT id FROM incident WHERE slug = ${slug}`))?.id;
+    if (incidentId === undefined) throw new Error(`no incident ${slug} to add Russian texts to`);
+    await tx.exec(sql`DELETE FROM translation WHERE incident_id = ${incidentId} AND locale = 'ru'`);
     for (const t of RUSSIAN) {
-      const subjectId = t.key === null ? incidentId : eventId.get(incidentId, t.key);
-      if (typeof subjectId !== "number") throw new Error(`no event ${t.key ?? ""} in ${slug}`);
-      insert.run(incidentId, t.subject, subjectId, t.field, t.text);
+      const subjectId = t.key === null ? incidentId : (await tx.row(idRow, sql`SELECT id FROM event WHERE incident_id = ${incidentId} AND key = ${t.key}`))?.id;
+      if (subjectId === undefined) throw new Error(`no event ${t.key ?? ""} in ${slug}`);
+      await tx.exec(sql`INSERT INTO translation (incident_id, subject, subject_id, field, locale, text) VALUES (${incidentId}, ${t.subject}, ${subjectId}, ${t.field}, 'ru', ${t.text})`);
     }
-  })();
+  });
 }

@@ -14,7 +14,7 @@ export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const DIST_DIR = process.env.AFTERMATH_TEST_DIST_DIR ?? ".next-test";
 const START_TIMEOUT_MS = 60_000;
 
-export type ServerProcess = { baseURL: string; port: number; logPath: string; output: () => string; stop: () => Promise<void> };
+export type ServerProcess = { baseURL: string; port: number; logPath: string; output: () => string; stop: () => Promise<void>; kill: () => Promise<void> };
 
 /**
  * Starts the server on `env` (its DATABASE_URL and the rest), logging to `logPath`, on `port` if given
@@ -35,7 +35,8 @@ export async function startServerProcess(env: NodeJS.ProcessEnv, logPath: string
     try {
       // Ours only once it says it listens: a port taken meanwhile by another file's server answers too.
       await waitUntilAnswering(baseURL, child, () => output().includes(`listening on ${baseURL}`), output);
-      return { baseURL, port, logPath, output, stop: () => stopChild(child) };
+      // kill: as a machine lost mid-request would be, with no chance to finish or roll back.
+      return { baseURL, port, logPath, output, stop: () => stopChild(child), kill: () => stopChild(child, 0, "SIGKILL") };
     } catch (error) {
       await stopChild(child);
       if (given === undefined && attempt < 3 && output().includes("EADDRINUSE")) continue;

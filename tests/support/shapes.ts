@@ -1,5 +1,7 @@
-import type { Db } from "@/db/client";
+import { eq } from "drizzle-orm";
 import { readSeedIncident } from "@/db/seed/read";
+import { incident } from "@/db/schema";
+import type { Store } from "@/db/store/store";
 import { setAffectedShape } from "@/db/write/affected-shape";
 import type { Actor } from "@/domain/access";
 import type { AffectedShape } from "@/domain/record/affected-shape";
@@ -14,8 +16,8 @@ export const GLM_SHAPE: AffectedShape = (() => {
 })();
 
 /** Gives an incident a list shape through the domain verb, at its current version. */
-export function giveShape(db: Db, slug: string, shape: AffectedShape = GLM_SHAPE): void {
-  const row = db.$client.prepare("SELECT version FROM incident WHERE slug = ?").pluck().get(slug);
-  if (typeof row !== "number") throw new Error(`no incident ${slug}`);
-  setAffectedShape({ db, actor: editor, slug, input: { version: row, shape } });
+export async function giveShape(store: Store, slug: string, shape: AffectedShape = GLM_SHAPE): Promise<void> {
+  const row = await store.q.select({ version: incident.version }).from(incident).where(eq(incident.slug, slug)).get();
+  if (!row) throw new Error(`no incident ${slug}`);
+  await setAffectedShape({ store, actor: editor, slug, input: { version: row.version, shape } });
 }

@@ -12,7 +12,7 @@ import { type Locale, localized } from "@/i18n/locales";
 import { z } from "zod";
 import type { EditorState } from "@/components/editor/editor-state";
 import { requireUser } from "@/http/auth";
-import { getDb } from "@/db/client";
+import { getStore } from "@/db/app-store";
 import { appLookupSecret } from "@/config/secret";
 import { importAffectedList } from "@/db/write/affected";
 import { setAffectedShape } from "@/db/write/affected-shape";
@@ -52,11 +52,11 @@ function refusedState(error: DomainError, locale: Locale, form?: FormData): Edit
 }
 
 /** Runs a verb for the signed-in editor; a refusal comes back to the form, anything else is thrown. */
-async function attempt(work: () => unknown, message: string, slug: string, form?: FormData): Promise<EditorState> {
+async function attempt(work: () => Promise<unknown>, message: string, slug: string, form?: FormData): Promise<EditorState> {
   const { locale, t } = await words();
   let done: unknown;
   try {
-    done = work();
+    done = await work();
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return refusedState(error, locale, form);
@@ -75,7 +75,7 @@ export const createIncidentAction = serverAction(
     const input = incidentFromForm(form);
     const slug = slugProblems(form).map((p) => ({ field: p.field, message: said(p.said) }));
     if (slug.length) return { status: "error", message: t("editor.saves.fixSlug", { problems: slug.map((p) => p.message).join("; ") }), errors: slug, values: formValues(form) };
-    const state = await attempt(() => createIncident({ db: getDb(), actor, input }), t("editor.saves.created"), input.slug, form);
+    const state = await attempt(() => createIncident({ store: getStore(), actor, input }), t("editor.saves.created"), input.slug, form);
     if (state.status === "saved") redirect(localized(locale, `/editor/incidents/${input.slug}`));
     return state;
   },
@@ -90,7 +90,7 @@ export const updateIncidentAction = serverAction(
     const { slug: _ignored, ...fields } = incidentFromForm(form);
     const changes = patchOf(form, fields);
     if (Object.keys(changes).length === 0) return { status: "saved", message: t("editor.saves.unchanged") };
-    return attempt(() => updateIncident({ db: getDb(), actor, slug, input: { ...changes, version: versionFromForm(form) } }), t("editor.saves.saved"), slug, form);
+    return attempt(() => updateIncident({ store: getStore(), actor, slug, input: { ...changes, version: versionFromForm(form) } }), t("editor.saves.saved"), slug, form);
   },
   REFUSED,
 );
@@ -101,7 +101,7 @@ export const publishAction = serverAction(
     const actor = await editor(`/editor/incidents/${slug}`);
     const { t } = await words();
     return attempt(
-      () => setPublished({ db: getDb(), actor, slug, published, input: { version: versionFromForm(form) } }),
+      () => setPublished({ store: getStore(), actor, slug, published, input: { version: versionFromForm(form) } }),
       t(published ? "editor.saves.published" : "editor.saves.unpublished"),
       slug,
     );
@@ -110,7 +110,7 @@ export const publishAction = serverAction(
 );
 
 /** The item verbs' shared part, once their arguments are checked: the form is read once, its times said back in the banner. */
-async function onItem(slug: string, c: Collection, done: "added" | "saved" | "deleted", work: (actor: Actor, item: Record<string, unknown>) => unknown, form?: FormData): Promise<EditorState> {
+async function onItem(slug: string, c: Collection, done: "added" | "saved" | "deleted", work: (actor: Actor, item: Record<string, unknown>) => Promise<unknown>, form?: FormData): Promise<EditorState> {
   const actor = await editor(`/editor/incidents/${slug}`);
   const { t, said } = await words();
   const read = form ? readItemForm(c, form) : { item: {}, unread: [], shown: [] };
@@ -125,7 +125,7 @@ async function onItem(slug: string, c: Collection, done: "added" | "saved" | "de
 
 export const addItemAction = serverAction(
   EDITOR_ARGS.addItem,
-  async (slug, c, _previous, form) => onItem(slug, c, "added", (actor, item) => addItem({ db: getDb(), actor, slug, collection: c, input: { version: versionFromForm(form), item } }), form),
+  async (slug, c, _previous, form) => onItem(slug, c, "added", (actor, item) => addItem({ store: getStore(), actor, slug, collection: c, input: { version: versionFromForm(form), item } }), form),
   REFUSED,
 );
 
@@ -136,9 +136,9 @@ export const updateItemAction = serverAction(
       slug,
       c,
       "saved",
-      (actor, item) => {
+      async (actor, item) => {
         const changes = changedFields(c, form, item);
-        return Object.keys(changes).length ? patchItem({ db: getDb(), actor, slug, collection: c, id, input: { version: versionFromForm(form), changes } }) : NOTHING;
+        return Object.keys(changes).length ? patchItem({ store: getStore(), actor, slug, collection: c, id, input: { version: versionFromForm(form), changes } }) : NOTHING;
       },
       form,
     ),
@@ -147,7 +147,7 @@ export const updateItemAction = serverAction(
 
 export const removeItemAction = serverAction(
   EDITOR_ARGS.removeItem,
-  async (slug, c, id, _previous, form) => onItem(slug, c, "deleted", (actor) => removeItem({ db: getDb(), actor, slug, collection: c, id, input: { version: versionFromForm(form) } })),
+  async (slug, c, id, _previous, form) => onItem(slug, c, "deleted", (actor) => removeItem({ store: getStore(), actor, slug, collection: c, id, input: { version: versionFromForm(form) } })),
   REFUSED,
 );
 
@@ -168,7 +168,7 @@ async function importAffected(slug: string, _previous: EditorState, form: FormDa
   let report;
   try {
     ({ report } = await withSpooledUpload(upload.stream(), { extension, maxBytes: BODY_LIMITS.formUpload }, (source) =>
-      importAffectedList({ db: getDb(), actor, slug, version: versionFromForm(form), rows: { source }, replace, secret: appLookupSecret() }),
+      importAffectedList({ store: getStore(), actor, slug, version: versionFromForm(form), rows: { source }, replace, secret: appLookupSecret() }),
     ));
   } catch (error) {
     if (error instanceof UploadTooLargeError) {
@@ -196,7 +196,7 @@ export const setShapeAction = serverAction(
       const why = error instanceof Error ? error.message : String(error);
       return { status: "error", message: t("editor.affected.notJson", { why }), errors: [{ field: "shape", message: t("editor.affected.notJsonField") }], values: formValues(form) };
     }
-    return attempt(() => setAffectedShape({ db: getDb(), actor, slug, input: { version: versionFromForm(form), shape } }), t("editor.affected.shapeSaved"), slug, form);
+    return attempt(() => setAffectedShape({ store: getStore(), actor, slug, input: { version: versionFromForm(form), shape } }), t("editor.affected.shapeSaved"), slug, form);
   },
   REFUSED,
 );

@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { getLocale } from "next-intl/server";
 import type { EditorState } from "@/components/editor/editor-state";
 import { appLookupSecret } from "@/config/secret";
-import { getDb } from "@/db/client";
+import { getStore } from "@/db/app-store";
 import { DomainError } from "@/domain/errors";
 import { requireUser } from "@/http/auth";
 import { BODY_LIMITS } from "@/http/body-limits";
@@ -39,7 +39,7 @@ async function queue(slug: string, _previous: EditorState, form: FormData): Prom
   if (!days.test(typed)) return fail(t("notices.refused.days"), "days");
   try {
     const report = await queueNotices({
-      db: getDb(),
+      store: getStore(),
       actor: { kind: "user", id: user.id, email: user.email, role: user.role },
       slug,
       input: { contacts: await upload.text(), days: Number(typed), locale },

@@ -19,7 +19,7 @@ export default async function EditorHome() {
   const user = await requireUser({ next: "/editor" });
   const locale = await getLocale();
   const t = await getTranslations("editor");
-  const incidents = listAllIncidents();
+  const incidents = await listAllIncidents();
   return (
     <div className="space-y-10">
       <div className="flex flex-wrap items-center justify-between gap-4">

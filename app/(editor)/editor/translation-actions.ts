@@ -5,7 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import type { EditorState } from "@/components/editor/editor-state";
 import { type TranslationRow, translationGroups } from "@/components/editor/translation-rows";
-import { getDb } from "@/db/client";
+import { getStore } from "@/db/app-store";
 import { readIncident } from "@/db/read/incident";
 import { setTranslations } from "@/db/write/translations";
 import { DomainError } from "@/domain/errors";
@@ -40,7 +40,7 @@ function changesOf(form: FormData, rows: ReadonlyMap<string, TranslationRow>): A
 async function save(slug: string, locale: Locale, _previous: EditorState, form: FormData): Promise<EditorState> {
   const user = await requireUser({ next: `/editor/incidents/${slug}/translations/${locale}` });
   const t = await getTranslations("recordLanguages.editor");
-  const stored = readIncident(getDb(), slug, { drafts: true, translations: "all" });
+  const stored = await readIncident(getStore(), slug, { drafts: true, translations: "all" });
   if (!stored) return { status: "error", message: `There is no incident "${slug}".`, errors: [] };
   const groups = translationGroups(stored.record, stored.ids, stored.id, stored.translations[locale] ?? {}, { incident: "", shape: "" });
   const rows = new Map(groups.flatMap((g) => g.parts.flatMap((p) => p.rows.map((r) => [r.name, r] as const))));
@@ -48,7 +48,7 @@ async function save(slug: string, locale: Locale, _previous: EditorState, form: 
   if (changes.length === 0) return { status: "saved", message: t("unchanged") };
   try {
     const actor = { kind: "user", id: user.id, email: user.email, role: user.role } as const;
-    const done = setTranslations({ db: getDb(), actor, slug, locale, input: { version: Number(sent(form, "version")), entries: changes.map((c) => c.change) } });
+    const done = await setTranslations({ store: getStore(), actor, slug, locale, input: { version: Number(sent(form, "version")), entries: changes.map((c) => c.change) } });
     revalidatePath(`/editor/incidents/${slug}`, "layout");
     return { status: "saved", message: t("saved", { count: changes.length }), version: done.version };
   } catch (error) {

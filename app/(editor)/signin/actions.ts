@@ -8,7 +8,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { DEFAULT_AFTER_SIGNIN, safeNextPath, startSession } from "@/http/auth";
 import { localized } from "@/i18n/locales";
 import { answerFormWith, formWith, sentText, serverAction, textField } from "@/http/form-action";
-import { getDb } from "@/db/client";
+import { getStore } from "@/db/app-store";
 import { attemptSignIn } from "./attempt";
 import { keepDevice, sentDevice } from "./device";
 
@@ -22,7 +22,7 @@ export const signInAction = serverAction(
   signInArgs,
   async (_previous, form): Promise<SignInState> => {
     const credentials = { email: sentText(form, "email"), password: sentText(form, "password") };
-    const result = await attemptSignIn(getDb(), credentials, await headers(), { device: await sentDevice() });
+    const result = await attemptSignIn(getStore(), credentials, await headers(), { device: await sentDevice() });
     const locale = await getLocale();
     const t = await getTranslations({ locale, namespace: "auth.signIn" });
     if (result.kind === "throttled") answerFormWith(429, { "retry-after": String(result.retryAfterSeconds) });

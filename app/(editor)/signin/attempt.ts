@@ -1,8 +1,9 @@
 import "server-only";
 import { hmac } from "@/lib/hmac";
-import type { Db } from "@/db/client";
+import type { Store } from "@/db/store/store";
 import { readEnv } from "@/config/env";
-import { RateLimiter, sqliteBuckets } from "@/db/rate-limit";
+import { bucketsOf } from "@/db/buckets";
+import { RateLimiter } from "@/db/rate-limit";
 import { appLookupSecret } from "@/config/secret";
 import { type AccountUser, authenticate } from "@/db/users";
 import { clientAddress } from "@/lib/client-address";
@@ -16,19 +17,19 @@ export type SignInAttempt =
   | { kind: "throttled"; message: string; retryAfterSeconds: number };
 
 type Limits = { client: RateLimiter; pair: RateLimiter; account: RateLimiter; trustProxy: boolean };
-const cache = new WeakMap<Db, Limits>();
+const cache = new WeakMap<Store, Limits>();
 
-function limits(db: Db): Limits {
-  let l = cache.get(db);
+function limits(store: Store): Limits {
+  let l = cache.get(store);
   if (!l) {
     const env = readEnv();
     l = {
-      client: new RateLimiter(sqliteBuckets(db), "signin-client", env.SIGNIN_RATE_LIMIT_PER_MINUTE, 60_000),
-      pair: new RateLimiter(sqliteBuckets(db), "signin-pair", env.SIGNIN_ACCOUNT_CLIENT_LIMIT_PER_15_MINUTES, 15 * 60_000),
-      account: new RateLimiter(sqliteBuckets(db), "signin-account", env.SIGNIN_ACCOUNT_LIMIT_PER_HOUR, 60 * 60_000),
+      client: new RateLimiter(bucketsOf(store), "signin-client", env.SIGNIN_RATE_LIMIT_PER_MINUTE, 60_000),
+      pair: new RateLimiter(bucketsOf(store), "signin-pair", env.SIGNIN_ACCOUNT_CLIENT_LIMIT_PER_15_MINUTES, 15 * 60_000),
+      account: new RateLimiter(bucketsOf(store), "signin-account", env.SIGNIN_ACCOUNT_LIMIT_PER_HOUR, 60 * 60_000),
       trustProxy: env.TRUST_PROXY === "1",
     };
-    cache.set(db, l);
+    cache.set(store, l);
   }
   return l;
 }
@@ -50,24 +51,25 @@ function throttled(scope: "client" | "account-client" | "account", client: strin
  * slow down an account's strangers, never its owner's known browser. Known or unknown emails alike.
  */
 export async function attemptSignIn(
-  db: Db,
+  store: Store,
   { email, password }: { email: string; password: string },
   requestHeaders: Pick<Headers, "get">,
   { device, now = Date.now() }: { device?: string; now?: number } = {},
 ): Promise<SignInAttempt> {
-  const l = limits(db);
+  const l = limits(store);
   const client = clientAddress(requestHeaders, l.trustProxy);
   const byClient = await l.client.take(client, now);
   if (!byClient.allowed) return throttled("client", client, null, byClient.retryAfterSeconds);
   const key = emailKey(email);
-  const pairKey = `${key}\0${client}`;
+  // PostgreSQL's text holds no NUL: a space, which neither a hex key nor an address has.
+  const pairKey = `${key} ${client}`;
   const byPair = await l.pair.take(pairKey, now);
   if (!byPair.allowed) return throttled("account-client", client, key, byPair.retryAfterSeconds);
   if (!holdsDevice(device, key)) {
     const byAccount = await l.account.take(key, now);
     if (!byAccount.allowed) return throttled("account", client, key, byAccount.retryAfterSeconds);
   }
-  const user = await authenticate(db, email, password);
+  const user = await authenticate(store, email, password);
   if (!user) return { kind: "refused", message: WRONG_CREDENTIALS };
   await l.pair.forget(pairKey);
   return { kind: "signed-in", user, device: deviceToken(key) };

@@ -4,8 +4,8 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { Comparison } from "@/components/compare/comparison";
 import { ComparedChoice } from "@/components/compare/compared-choice";
-import { getDb } from "@/db/client";
 import { MAX_CHOSEN, NEWEST_PER_MEASURE, readCompared } from "@/db/read/compared";
+import { getStore } from "@/db/app-store";
 import { key } from "@/domain/record/common";
 import { answerPageWith } from "@/http/form-action";
 import { localized } from "@/i18n/locales";
@@ -32,7 +32,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   const locale = await getLocale();
   const asked = chosenQuery.safeParse((await searchParams).incident);
   const chosen = asked.success ? asked.data : null;
-  const compared = readCompared(getDb(), COMPARED.map((m) => m.role), asked.success ? chosen : [], locale);
+  const compared = await readCompared(getStore(), COMPARED.map((m) => m.role), asked.success ? chosen : [], locale);
   const tooMany = !asked.success && asked.error.issues.some((i) => i.code === "custom");
   const problem = !asked.success ? (tooMany ? t("tooMany", { max: MAX_CHOSEN }) : t("badKey")) : compared.unknown.length ? t("unknown", { names: compared.unknown.join(", ") }) : null;
   if (problem) answerPageWith(400);

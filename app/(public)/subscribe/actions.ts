@@ -4,7 +4,7 @@ import { headers } from "next/headers";
 import { getLocale } from "next-intl/server";
 import { z } from "zod";
 import type { SubscribeState } from "@/components/subscribe/subscribe-state";
-import { getDb } from "@/db/client";
+import { getStore } from "@/db/app-store";
 import { answerFormWith, formWith, sentText, serverAction, textField } from "@/http/form-action";
 import { requestSignUp } from "@/notify/sign-up";
 
@@ -17,7 +17,7 @@ async function subscribe(_previous: unknown, form: FormData): Promise<SubscribeS
   const incident = sentText(form, "incident");
   const channel = sentText(form, "channel") === "webhook" ? "webhook" : "email";
   // Every message to the subscriber is written in the language of the page they signed up on.
-  const answer = await requestSignUp(getDb(), { channel, address, incident: incident === "" ? null : incident, locale: await getLocale() }, await headers());
+  const answer = await requestSignUp(getStore(), { channel, address, incident: incident === "" ? null : incident, locale: await getLocale() }, await headers());
   switch (answer.kind) {
     case "asked":
       return { status: "asked", channel: answer.channel, secret: answer.secret };

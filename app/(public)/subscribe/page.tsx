@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { AreaMessages } from "@/components/i18n/area-messages";
 import { SubscribeForm } from "@/components/subscribe/subscribe-form";
-import { getDb } from "@/db/client";
+import { getStore } from "@/db/app-store";
 import { scopeOf } from "@/notify/subscribe";
 import { key } from "@/domain/record/common";
 import { subscribeAction } from "./actions";
@@ -19,7 +19,7 @@ const asked = z.object({ incident: key.optional() });
 export default async function SubscribePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const t = await getTranslations("subscribe.page");
   const chosen = asked.safeParse(await searchParams).data?.incident;
-  const incident = chosen ? (scopeOf(getDb(), chosen) ?? null) : null;
+  const incident = chosen ? ((await scopeOf(getStore().q, chosen)) ?? null) : null;
   return (
     <div className="record max-w-2xl">
       <h1>{t("title")}</h1>

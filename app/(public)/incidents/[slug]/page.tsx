@@ -8,8 +8,8 @@ import { RecordArticle } from "@/components/record/article";
 import { SubscribeBox } from "@/components/subscribe/subscribe-box";
 import { SubscribeForm } from "@/components/subscribe/subscribe-form";
 import { subscribeAction } from "../../subscribe/actions";
-import { getDb } from "@/db/client";
 import { readIncident } from "@/db/read/incident";
+import { getStore } from "@/db/app-store";
 import { currentUser } from "@/http/auth";
 import { localized } from "@/i18n/locales";
 import { prosePlain } from "@/lib/markdown/plain";
@@ -25,9 +25,9 @@ type Props = { params: Promise<{ slug: string }> };
 const load = cache(async (slug: string) => {
   // In the page's language: each text translated where it is, labelled where it is not, a translation's original fetched when opened (translation-overlay.ts).
   const locale = await getLocale();
-  const published = readIncident(getDb(), slug, { locale, linkOriginals: true });
+  const published = await readIncident(getStore(), slug, { locale, linkOriginals: true });
   if (published) return published;
-  return (await currentUser()) ? readIncident(getDb(), slug, { drafts: true, locale }) : null;
+  return (await currentUser()) ? readIncident(getStore(), slug, { drafts: true, locale }) : null;
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { getLocale, getTranslations } from "next-intl/server";
 import { LinkPage } from "@/components/subscribe/link-page";
 import { appLookupSecret } from "@/config/secret";
-import { getDb } from "@/db/client";
+import { getStore } from "@/db/app-store";
 import { answerPageWith } from "@/http/form-action";
 import { localized } from "@/i18n/locales";
 import { confirmationOf } from "@/notify/manage";
@@ -21,7 +21,7 @@ export default async function ConfirmPage({ searchParams }: Props) {
   const [t, locale] = [await getTranslations("subscribe"), await getLocale()];
   const again = (chunks: ReactNode) => <a href={localized(locale, "/subscribe")}>{chunks}</a>;
   const token = (await searchParams).token;
-  const state = typeof token === "string" ? confirmationOf(getDb(), appLookupSecret(), token, new Date()) : ({ kind: "invalid" } as const);
+  const state = typeof token === "string" ? await confirmationOf(getStore(), appLookupSecret(), token, new Date()) : ({ kind: "invalid" } as const);
   if (state.kind !== "ok") {
     answerPageWith(state.kind === "expired" ? 410 : 400);
     return (

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { LinkPage } from "@/components/subscribe/link-page";
 import { appLookupSecret } from "@/config/secret";
-import { getDb } from "@/db/client";
+import { getStore } from "@/db/app-store";
 import { answerPageWith } from "@/http/form-action";
 import { localized } from "@/i18n/locales";
 import { subscriptionOf } from "@/notify/manage";
@@ -19,7 +19,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function UnsubscribePage({ searchParams }: Props) {
   const [t, locale] = [await getTranslations("subscribe"), await getLocale()];
   const token = (await searchParams).token;
-  const s = typeof token === "string" ? subscriptionOf(getDb(), appLookupSecret(), token) : null;
+  const s = typeof token === "string" ? await subscriptionOf(getStore(), appLookupSecret(), token) : null;
   if (!s) {
     answerPageWith(400);
     return <LinkPage title={t("confirm.brokenTitle")}>{<p>{t("unsubscribe.broken")}</p>}</LinkPage>;

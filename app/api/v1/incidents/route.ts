@@ -1,4 +1,4 @@
-import { getDb } from "@/db/client";
+import { getStore } from "@/db/app-store";
 import { listAllIncidents } from "@/db/read/editor";
 import { createIncident } from "@/db/write/incident";
 import { v1 } from "@/http/api/handler";
@@ -6,6 +6,6 @@ import { OPERATIONS } from "@/http/api/operations";
 
 export const dynamic = "force-dynamic";
 
-export const GET = v1(OPERATIONS.listIncidents, () => ({ incidents: listAllIncidents() }));
+export const GET = v1(OPERATIONS.listIncidents, async () => ({ incidents: await listAllIncidents() }));
 
-export const POST = v1(OPERATIONS.createIncident, ({ actor, body }) => createIncident({ db: getDb(), actor, input: body }));
+export const POST = v1(OPERATIONS.createIncident, ({ actor, body }) => createIncident({ store: getStore(), actor, input: body }));

@@ -8,13 +8,13 @@ import { perCollection } from "@/domain/record/collections";
 import { requireUser } from "@/http/auth";
 import { formatPreciseTimeShort } from "@/lib/precise-time";
 
-export type EditorView = ReturnType<typeof readForEditing>;
+export type EditorView = Awaited<ReturnType<typeof readForEditing>>;
 
 /** An editor page's incident, for the signed-in editor (others go to sign in first); 404 for one there is not. */
 export async function loadForEditor(slug: string, section: Section): Promise<EditorView> {
   await requireUser({ next: sectionPath(slug, section) });
   try {
-    return readForEditing(slug);
+    return await readForEditing(slug);
   } catch (error) {
     if (error instanceof DomainError) notFound();
     throw error;

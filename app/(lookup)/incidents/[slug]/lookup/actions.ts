@@ -10,7 +10,7 @@ import { onLines, requestIdLines } from "@/components/lookup/request-id-lines";
 import type { LookupState } from "@/components/lookup/lookup-state";
 import type { SendLinkState } from "@/components/lookup/send-link-state";
 import { appLookupSecret } from "@/config/secret";
-import { getDb } from "@/db/client";
+import { getStore } from "@/db/app-store";
 import { requestLink } from "@/notify/send-link";
 import { lookupErrors } from "@/lookup/input-errors";
 import { accountWords } from "@/http/lookup-http";
@@ -30,7 +30,7 @@ async function lookup(slug: string, _previous: unknown, form: FormData): Promise
     case "answer":
       return { status: "answer", typed, answer: result.answer };
     case "invalid":
-      return { status: "invalid", typed, errors: onLines(lookupErrors(locale, result.errors, accountWords(slug, locale)), lines) };
+      return { status: "invalid", typed, errors: onLines(lookupErrors(locale, result.errors, await accountWords(slug, locale)), lines) };
     case "proof-required":
     case "link-refused":
       // The form always sends request ids, so it proves something or is invalid; never an empty answer.
@@ -53,7 +53,7 @@ const sendLinkArgs = z.tuple([key, z.looseObject({ status: z.enum(["idle", "aske
 async function sendLink(slug: string, _previous: unknown, form: FormData): Promise<SendLinkState> {
   const typed = sentText(form, "email");
   const locale = await getLocale();
-  const answer = await requestLink(getDb(), { slug, address: typed, headers: await headers(), secret: appLookupSecret(), locale });
+  const answer = await requestLink(getStore(), { slug, address: typed, headers: await headers(), secret: appLookupSecret(), locale });
   switch (answer.kind) {
     case "asked":
       return { status: "asked" };

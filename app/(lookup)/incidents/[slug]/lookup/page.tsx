@@ -12,7 +12,7 @@ import { NOTICE_BOX, NoListNotice, ProofWays, SessionNotice } from "@/components
 import { LookupSessionView } from "@/components/lookup/lookup-session";
 import { Prose } from "@/components/record/prose";
 import { SampleBadge } from "@/components/record/section";
-import { getDb } from "@/db/client";
+import { getStore } from "@/db/app-store";
 import { readEnv } from "@/config/env";
 import { readIncident } from "@/db/read/incident";
 import { sentNotices } from "@/db/notices";
@@ -29,17 +29,20 @@ export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const load = cache((slug: string, locale: Locale) => {
+const load = cache(async (slug: string, locale: Locale) => {
   // In the page's language: the record's title and its affected list's words, where translated.
-  const stored = readIncident(getDb(), slug, { locale });
+  const stored = await readIncident(getStore(), slug, { locale });
   return stored ? lookupView(stored, locale) : null;
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const [locale, t] = [await getLocale(), await getTranslations("lookup.page")];
-  const view = load((await params).slug, locale);
+  const view = await load((await params).slug, locale);
   return { title: view ? t("metaTitle", { title: view.title }) : t("notFound"), robots: { index: false } };
 }
+
+/** Whether notices went out for the incident: "send me my link" is offered (where the proof ways are shown) only then. */
+const noticesSent = (slug: string) => getStore().read((tx) => sentNotices(tx, slug));
 
 /** Where the edge sent the browser back from a link or a sign-in that proved nothing, and why. */
 const notices = z.object({
@@ -51,7 +54,7 @@ export default async function LookupPage({ params, searchParams }: Props) {
   const { slug } = await params;
   const locale = await getLocale();
   const t = await getTranslations("lookup");
-  const view = load(slug, locale);
+  const view = await load(slug, locale);
   if (!view) notFound();
   const advice = view.advice.map((r, i) => ({ id: i, body: <Prose text={r.text} /> }));
   const asked = notices.parse(await searchParams);
@@ -59,9 +62,10 @@ export default async function LookupPage({ params, searchParams }: Props) {
   const requestHeaders = await headers();
   // Only a lookup session shows an account here; without one the page asks nothing of the gate.
   const session = view.list === "list" && sentLookupSession(requestHeaders) !== undefined ? await runLookup(slug, {}, requestHeaders) : null;
-  const waiting = view.list === "list" ? waitingLink(slug, requestHeaders) : null;
+  const waiting = view.list === "list" ? await waitingLink(slug, requestHeaders) : null;
   const shown = session?.kind === "answer" && session.answer.proof.kind === "account" ? session.answer.proof.accountEnding : null;
   const openid = appOpenidSettings();
+  const resend = view.list === "list" && session?.kind !== "answer" && (await noticesSent(slug));
   // One read of the environment for the page (each read parses all of it).
   const { LOOKUP_OIDC_NAME: provider, LOOKUP_SESSION_MINUTES: sessionMinutes } = readEnv();
   return (
@@ -98,7 +102,7 @@ export default async function LookupPage({ params, searchParams }: Props) {
             sessionMinutes={sessionMinutes}
             signIn={openid ? localized(locale, `/incidents/${slug}/lookup/signin`) : null}
             form={view.words.requests && <LookupForm action={lookupAction.bind(null, slug)} advice={advice} words={view.words} requests={view.words.requests} />}
-            resend={sentNotices(getDb(), slug) && <SendLinkForm action={sendLinkAction.bind(null, slug)} />}
+            resend={resend && <SendLinkForm action={sendLinkAction.bind(null, slug)} />}
           />
         </>
       )}

@@ -4,8 +4,8 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { publicChanges } from "@/db/audit";
-import { getDb } from "@/db/client";
 import { readIncident } from "@/db/read/incident";
+import { getStore } from "@/db/app-store";
 import { RecordWords } from "@/components/record/record-text";
 import { localized } from "@/i18n/locales";
 import { publicChangeLines } from "@/view/changes";
@@ -16,7 +16,7 @@ export const dynamic = "force-dynamic";
 type Props = { params: Promise<{ slug: string }> };
 
 /** The published incident in the page's language: its title as the incident's page says it. */
-const load = cache(async (slug: string) => readIncident(getDb(), slug, { locale: await getLocale() }));
+const load = cache(async (slug: string) => readIncident(getStore(), slug, { locale: await getLocale() }));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const stored = await load((await params).slug);
@@ -29,7 +29,7 @@ export default async function ChangesPage({ params }: Props) {
   const meta = (await load((await params).slug)) ?? notFound();
   const locale = await getLocale();
   const t = await getTranslations("public.changes");
-  const changes = publicChangeLines(publicChanges(getDb(), meta.id), locale);
+  const changes = publicChangeLines(await publicChanges(getStore().q, meta.id), locale);
   return (
     <div>
       <p className="text-sm">

@@ -15,7 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function History({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
   const view = await loadForEditor(slug, "history");
-  const entries = historyOf(slug);
+  const entries = await historyOf(slug);
   const t = await getTranslations("editor.history");
   return (
     <Shell view={view} current="history">

@@ -5,7 +5,7 @@ import { AreaMessages } from "@/components/i18n/area-messages";
 import { DeadLetters, NotSending, ProgressTable } from "@/components/editor/notices-progress";
 import { NoticeUploadForm } from "@/components/editor/notice-upload-form";
 import { readEnv } from "@/config/env";
-import { getDb } from "@/db/client";
+import { getStore } from "@/db/app-store";
 import { noticeCount } from "@/db/notices";
 import { deadLetters, outboxTally } from "@/db/outbox/progress";
 import { NOTICE_DAYS, whyNoNotices } from "@/notify/notices";
@@ -26,11 +26,15 @@ export default async function Notices({ params }: { params: Promise<{ slug: stri
   const { slug } = await params;
   const [t, locale] = [await getTranslations("notices.page"), await getLocale()];
   const view = await loadForEditor(slug, "notices");
-  const db = getDb();
   const env = readEnv();
-  const tally = outboxTally(db, view.id);
+  // One snapshot: the counts, the dead letters and why nothing can be queued agree with each other.
+  const { tally, cannot, noticed, dead } = await getStore().read(async (tx) => ({
+    tally: await outboxTally(tx, view.id),
+    cannot: await whyNoNotices(tx, slug, locale),
+    noticed: await noticeCount(tx, view.id),
+    dead: await deadLetters(tx, view.id),
+  }));
   const failed = tally.filter((row) => row.state === "dead").reduce((n, row) => n + row.count, 0);
-  const cannot = whyNoNotices(db, slug, locale);
   return (
     <Shell view={view} current="notices">
       <AreaMessages areas={["notices"]}>
@@ -51,13 +55,13 @@ export default async function Notices({ params }: { params: Promise<{ slug: stri
             {t("progress")}
           </h2>
           <NotSending reasons={notSending(env, locale)} worker={env.OUTBOX_WORKER === "1"} />
-          <ProgressTable rows={progressRows(tally, locale)} noticed={noticeCount(db, view.id)} />
+          <ProgressTable rows={progressRows(tally, locale)} noticed={noticed} />
         </section>
         <section aria-labelledby="failed-heading" className="space-y-4">
           <h2 id="failed-heading" className="text-xl font-semibold">
             {t("failed")}
           </h2>
-          <DeadLetters lines={deadLines(deadLetters(db, view.id), locale)} total={failed} />
+          <DeadLetters lines={deadLines(dead, locale)} total={failed} />
         </section>
       </AreaMessages>
     </Shell>

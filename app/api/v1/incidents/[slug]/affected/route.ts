@@ -1,4 +1,4 @@
-import { getDb } from "@/db/client";
+import { getStore } from "@/db/app-store";
 import { appLookupSecret } from "@/config/secret";
 import { importAffectedList } from "@/db/write/affected";
 import { assertCanWrite } from "@/db/write/mutate";
@@ -41,7 +41,7 @@ export const POST = v1(OPERATIONS.importAffected, async ({ request, actor, param
 
   try {
     const { report, version: next } = await withSpooledUpload(request.body, { extension: format, maxBytes: MAX_UPLOAD_BYTES }, (source) =>
-      importAffectedList({ db: getDb(), actor, slug: params.slug, version, rows: { source }, replace, secret: appLookupSecret() }),
+      importAffectedList({ store: getStore(), actor, slug: params.slug, version, rows: { source }, replace, secret: appLookupSecret() }),
     );
     if (report.empty) {
       throw new DomainError("invalid", { key: "problems.emptyList" }, { errors: [fieldError("body", { key: "problems.emptyListField" })] });

@@ -4,4 +4,4 @@ import { OPERATIONS } from "@/http/api/operations";
 
 export const dynamic = "force-dynamic";
 
-export const GET = v1(OPERATIONS.history, ({ params }) => ({ entries: historyOf(params.slug) }));
+export const GET = v1(OPERATIONS.history, async ({ params }) => ({ entries: await historyOf(params.slug) }));

@@ -1,8 +1,8 @@
-import { getDb } from "@/db/client";
+import { getStore } from "@/db/app-store";
 import { setPublished } from "@/db/write/incident";
 import { v1 } from "@/http/api/handler";
 import { OPERATIONS } from "@/http/api/operations";
 
 export const dynamic = "force-dynamic";
 
-export const POST = v1(OPERATIONS.publish, ({ actor, params, body }) => setPublished({ db: getDb(), actor, slug: params.slug, input: body, published: true }));
+export const POST = v1(OPERATIONS.publish, ({ actor, params, body }) => setPublished({ store: getStore(), actor, slug: params.slug, input: body, published: true }));

@@ -3,8 +3,8 @@ import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { TranslationForm } from "@/components/editor/translation-form";
 import { translationGroups } from "@/components/editor/translation-rows";
-import { getDb } from "@/db/client";
 import { readIncident } from "@/db/read/incident";
+import { getStore } from "@/db/app-store";
 import { localeSchema } from "@/domain/record/translation";
 import { setTranslationsAction } from "../../../../translation-actions";
 import { loadForEditor } from "../../load";
@@ -25,7 +25,7 @@ export default async function EditTranslations({ params }: Props) {
   if (!parsed.success) notFound();
   const lang = parsed.data;
   const view = await loadForEditor(slug, `translations/${lang}`);
-  const stored = readIncident(getDb(), slug, { drafts: true, translations: "all" }) ?? notFound();
+  const stored = (await readIncident(getStore(), slug, { drafts: true, translations: "all" })) ?? notFound();
   const t = await getTranslations("recordLanguages.editor");
   const own = stored.textLocale;
   const groups = own === lang ? [] : translationGroups(stored.record, stored.ids, stored.id, stored.translations[lang] ?? {}, { incident: t("incident"), shape: t("shape") });

@@ -1,4 +1,4 @@
-import { getDb } from "@/db/client";
+import { getStore } from "@/db/app-store";
 import { readAffectedShape } from "@/db/read/incident";
 import { setAffectedShape } from "@/db/write/affected-shape";
 import { affectedRowJsonSchema } from "@/domain/record/affected-row";
@@ -8,8 +8,8 @@ import { problem } from "@/http/problem";
 
 export const dynamic = "force-dynamic";
 
-export const GET = v1(OPERATIONS.affectedSchema, ({ params, t }) => {
-  const shape = readAffectedShape(getDb(), params.slug);
+export const GET = v1(OPERATIONS.affectedSchema, async ({ params, t }) => {
+  const shape = await readAffectedShape(getStore().q, params.slug);
   if (shape === undefined) return problem({ status: 404, title: "Not Found", detail: t("problems.noIncident", { slug: params.slug }) });
   if (shape === null) {
     return problem({ status: 404, title: "Not Found", detail: t("problems.api.noShape", { slug: params.slug }) });
@@ -17,4 +17,4 @@ export const GET = v1(OPERATIONS.affectedSchema, ({ params, t }) => {
   return affectedRowJsonSchema(shape);
 });
 
-export const PUT = v1(OPERATIONS.setAffectedShape, ({ actor, params, body }) => setAffectedShape({ db: getDb(), actor, slug: params.slug, input: body }));
+export const PUT = v1(OPERATIONS.setAffectedShape, ({ actor, params, body }) => setAffectedShape({ store: getStore(), actor, slug: params.slug, input: body }));
