@@ -51,11 +51,22 @@ describe.each(ENGINES)("on %s", (engine) => {
   });
 
   const count = async (query: ReturnType<typeof sql>) => (await store().q.row(z.object({ n: z.number() }), query))?.n ?? -1;
-  /** What the database has been written since it opened: SQLite's changes on the store's writing connection; PostgreSQL's next transaction id (a transaction that writes takes one). */
-  const writes = async () =>
-    engine === "sqlite"
-      ? String(await count(sql`SELECT total_changes() AS n`))
-      : ((await store().q.row(z.object({ x: z.string() }), sql`SELECT CAST(pg_snapshot_xmax(pg_current_snapshot()) AS text) AS x`))?.x ?? "");
+  /**
+   * What the database has been written since it opened: SQLite's changes on the store's writing
+   * connection; on PostgreSQL each table's rows and newest writer (xmin) and each sequence's value,
+   * so a row added and then removed still shows (transaction ids are the whole server's, shared by other files).
+   */
+  const writes = async () => {
+    if (engine === "sqlite") return String(await count(sql`SELECT total_changes() AS n`));
+    const names = z.object({ name: z.string() });
+    const tables = await store().q.rows(names, sql`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename`);
+    const seen = z.object({ x: z.string() });
+    const parts = await Promise.all(
+      tables.map(async ({ name }) => (await store().q.row(seen, sql`SELECT ${name} || ' ' || count(*) || ' ' || coalesce(max(xmin::text::bigint), 0) AS x FROM ${sql.identifier(name)}`))?.x),
+    );
+    const sequences = await store().q.row(seen, sql`SELECT coalesce(string_agg(sequencename || '=' || coalesce(last_value, 0), ',' ORDER BY sequencename), '') AS x FROM pg_sequences WHERE schemaname = current_schema()`);
+    return [...parts, sequences?.x].join("\n");
+  };
   async function state(slug = SLUG) {
     const stored = await readIncident(store(), slug, { drafts: true });
     if (!stored) throw new Error(`no incident ${slug}`);
