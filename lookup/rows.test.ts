@@ -66,7 +66,7 @@ describe.each(ENGINES)("the lookup query on %s", (engine) => {
   const store = () => kit.store(engine);
   const affected = async (covered: Covered) => {
     const list = await published(store());
-    return store().read((tx) => lookupAffected(tx, list, covered));
+    return store().readOne((tx) => lookupAffected(tx, list, covered));
   };
 
   it("answers one account's rows in time order, from the live list, and the sample flag of that list", async () => {

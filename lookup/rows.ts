@@ -22,13 +22,13 @@ export type Covered = { kind: "account"; tenantKey: string } | { kind: "request-
 
 // Each rows query also reads the record's generation (db/dialect.ts: SQLite's newest audit id,
 // PostgreSQL's counter) in the same statement, so one read says both what the rows are and which
-// record they belong to. An account with no row gets the generation from a statement of its own, in
-// the same snapshot (the caller's store.read).
+// record they belong to. An account with no row gets one row of the generation alone, from the same
+// statement (its own snapshot: store.readOne), and each side keeps its index's order.
 const COLUMNS = sql`request_id AS "requestId", occurred_at AS "occurredAt", m1, m2, m3, m4, role, classes`;
 // A nullable sort key says where nulls go: first, as SQLite has always put them.
-const ORDER = sql.raw(` ORDER BY occurred_at NULLS FIRST, request_id`);
+const ORDER = sql.raw(` ORDER BY "occurredAt" NULLS FIRST, "requestId"`);
 
-type Heads = { rows: SQL; some: SQL; generation: SQL };
+type Heads = { rows: SQL; some: SQL; none: SQL; noneOfSome: SQL };
 const heads = new Map<Engine, Heads>();
 const dialect = new SQLiteAsyncDialect();
 
@@ -45,17 +45,23 @@ function headsOf(tx: Tx): Heads {
     return sql.raw(written);
   };
   const select = sql`SELECT ${generationNow(tx)} AS "generation", ${COLUMNS} FROM affected_response`;
+  const none = sql` UNION ALL SELECT ${generationNow(tx)}, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL WHERE NOT EXISTS (SELECT 1 FROM affected_response`;
+  const indexed = indexedBy(tx, REQUEST_ID_INDEX);
   const made: Heads = {
     rows: text(sql`${select} WHERE list_id = `),
-    some: text(sql`${select} ${indexedBy(tx, REQUEST_ID_INDEX)} WHERE list_id = `),
-    generation: text(sql`SELECT ${generationNow(tx)} AS "generation"`),
+    some: text(sql`${select} ${indexed} WHERE list_id = `),
+    none: text(sql`${none} WHERE list_id = `),
+    noneOfSome: text(sql`${none} ${indexed} WHERE list_id = `),
   };
   heads.set(tx.native.engine, made);
   return made;
 }
 
 /** An account's rows, by its keyed hash in the live list, nothing else (lookup/rows.test.ts checks the plan). */
-export const lookupRowsSql = (tx: Tx, listId: number, key: string): SQL => sql`${headsOf(tx).rows}${listId} AND tenant_key = ${key}${ORDER}`;
+export const lookupRowsSql = (tx: Tx, listId: number, key: string): SQL => {
+  const h = headsOf(tx);
+  return sql`${h.rows}${listId} AND tenant_key = ${key}${h.none}${listId} AND tenant_key = ${key})${ORDER}`;
+};
 
 /**
  * The same account's rows with the given request ids (distinct): one seek per asked id on (list,
@@ -63,11 +69,14 @@ export const lookupRowsSql = (tx: Tx, listId: number, key: string): SQL => sql`$
  * difference is an answer). On SQLite INDEXED BY makes a change of that plan an error. Each id is a
  * parameter of its own, so the statement's text is the same for every lookup of as many ids.
  */
-export const requestRowsSql = (tx: Tx, listId: number, key: string, ids: readonly string[]): SQL =>
-  sql`${headsOf(tx).some}${listId} AND tenant_key = ${key} AND request_id IN (${sql.join(
+export const requestRowsSql = (tx: Tx, listId: number, key: string, ids: readonly string[]): SQL => {
+  const h = headsOf(tx);
+  const asked = sql.join(
     ids.map((id) => sql`${id}`),
     sql`, `,
-  )})${ORDER}`;
+  );
+  return sql`${h.some}${listId} AND tenant_key = ${key} AND request_id IN (${asked})${h.noneOfSome}${listId} AND tenant_key = ${key} AND request_id IN (${asked}))${ORDER}`;
+};
 
 const found = z.object({
   id: z.number().int(),
@@ -88,28 +97,27 @@ const rowRead = z.object({
   role: z.string(),
   classes: z.number().int(),
 });
-const generationRead = z.object({ generation: z.number().int() });
-
-async function generationOf(tx: Tx): Promise<number> {
-  const read = await tx.row(generationRead, headsOf(tx).generation);
-  if (!read) throw new Error("the record's generation was not read");
-  return read.generation;
-}
+/** The row a rows query adds when it found none: the generation alone. */
+const noRow = z.object({ generation: z.number().int(), requestId: z.null() });
+const rowOrNone = z.union([rowRead, noRow]);
 
 /** The rows of a rows query, and the generation it read them at. */
 async function readRows(tx: Tx, shape: AffectedShape, query: SQL): Promise<{ requests: LookupRequest[]; generation: number }> {
-  const read = await tx.rows(rowRead, query);
+  const read = await tx.rows(rowOrNone, query);
   const first = read[0];
-  const generation = first ? first.generation : await generationOf(tx);
-  const requests = read.map(({ requestId, occurredAt, m1, m2, m3, m4, role, classes }): LookupRequest => {
+  if (!first) throw new Error("a rows query gave no row: it always gives the generation");
+  const generation = first.generation;
+  const requests = read.flatMap((r): LookupRequest[] => {
+    if (r.requestId === null) return [];
+    const { requestId, occurredAt, m1, m2, m3, m4, role, classes } = r;
     const values = [m1, m2, m3, m4];
-    return {
+    return [{
       requestId: shape.requestIds ? requestId : null,
       occurredAt,
       measures: Object.fromEntries(shape.measures.flatMap((m, i) => (values[i] == null ? [] : [[m.key, values[i]]]))),
       role,
       dataClasses: shape.dataClasses.filter((_, i) => (classes >> i) & 1).map((d) => d.key),
-    };
+    }];
   });
   return { requests, generation };
 }
@@ -131,7 +139,7 @@ export async function lookupIncident(tx: Tx, slug: string): Promise<LookupIncide
 /**
  * What the proof covers and nothing else: every query is by the account's own keyed hash, and for
  * request ids only those ids. An account we never heard of and one that was not affected get the
- * same answer. Called inside one store.read, so the rows and their generation are one snapshot.
+ * same answer. One statement (store.readOne), so the rows and their generation are one snapshot.
  */
 export async function lookupAffected(tx: Tx, list: PublishedList, covered: Covered): Promise<{ rows: CoveredRows; generation: number }> {
   const common = { incident: list.slug, list: "published" as const, sampleData: list.sample };

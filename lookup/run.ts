@@ -71,7 +71,7 @@ export async function runLookup(slug: string, input: unknown, headers: Pick<Head
       return { kind: "limited", scope: "account", decision: byAccount, headers: headersOut };
     }
   }
-  const rows = (d: Extract<Decided, { kind: "proven" }>) => store.read((tx) => lookupAffected(tx, d.incident, d.proven.covered));
+  const rows = (d: Extract<Decided, { kind: "proven" }>) => store.readOne((tx) => lookupAffected(tx, d.incident, d.proven.covered));
   let read = await rows(decided);
   if (read.generation !== record.at) {
     record = await freshView(store, secret);

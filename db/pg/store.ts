@@ -1,7 +1,8 @@
+import { createHash } from "node:crypto";
 import type { AsyncRemoteCallback } from "drizzle-orm/sqlite-proxy";
 import { DomainError } from "@/domain/errors";
 import type pg from "pg";
-import { type Executor, type Store, type Tx, asBody, outsideBodies, txOf } from "../store/store";
+import { type Executor, type Store, type Tx, asBody, oneStatement, outsideBodies, txOf } from "../store/store";
 import type { PgDb } from "./connect";
 import { postgresGeneration } from "./generation";
 import { numbered } from "./placeholders";
@@ -21,17 +22,33 @@ async function sent<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-function executor(on: pg.Pool | pg.PoolClient): Executor {
+/** A hot statement's text in PostgreSQL's numbering, and the name it is prepared under on each connection (parsed and planned once there, not per call). */
+const prepared = new Map<string, { text: string; name: string }>();
+const MAX_PREPARED = 500;
+
+function preparedAs(sql: string): { text: string; name?: string } {
+  const kept = prepared.get(sql);
+  if (kept) return kept;
+  const text = numbered(sql);
+  if (prepared.size >= MAX_PREPARED) return { text };
+  const made = { text, name: `aftermath-${createHash("sha256").update(text).digest("hex").slice(0, 32)}` };
+  prepared.set(sql, made);
+  return made;
+}
+
+/** `named`: each statement prepared under a name (readOne's, a lookup's hot path); otherwise parsed for each call. */
+function executor(on: pg.Pool | pg.PoolClient, named = false): Executor {
+  const statement = (sql: string) => (named ? preparedAs(sql) : { text: numbered(sql) });
   const drizzleCall: AsyncRemoteCallback = (sql, params, method) =>
     sent(async () => {
-      const { rows } = await on.query<unknown[]>({ text: numbered(sql), values: params, rowMode: "array" });
+      const { rows } = await on.query<unknown[]>({ ...statement(sql), values: params, rowMode: "array" });
       // drizzle's proxy takes a `get` as one row, or undefined when there is none (sqlite-proxy/session.js).
       return { rows: method === "get" ? (rows[0] as unknown[]) : rows };
     });
   return {
     drizzle: drizzleCall,
-    objects: (sql, params) => sent(async () => (await on.query({ text: numbered(sql), values: params })).rows),
-    changes: (sql, params) => sent(async () => (await on.query({ text: numbered(sql), values: params })).rowCount ?? 0),
+    objects: (sql, params) => sent(async () => (await on.query({ ...statement(sql), values: params })).rows),
+    changes: (sql, params) => sent(async () => (await on.query({ ...statement(sql), values: params })).rowCount ?? 0),
   };
 }
 
@@ -78,10 +95,14 @@ export function postgresStore(db: PgDb): Store {
       client.release(broken);
     }
   };
+  const onPool = executor(pool);
+  const namedOnPool = executor(pool, true);
   return {
     engine: "postgres",
-    q: txOf(outsideBodies(executor(pool)), { engine: "postgres", client: pool }),
+    q: txOf(outsideBodies(onPool), { engine: "postgres", client: pool }),
     read: (body) => within("read", "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body),
+    // One statement on any connection of the pool is its own snapshot, under READ COMMITTED too.
+    readOne: (body) => asBody("read", oneStatement(namedOnPool), { engine: "postgres", client: pool }, body),
     write: (body) => within("write", "BEGIN", body),
     generation: postgresGeneration(db),
     close: () => pool.end(),

@@ -3,7 +3,7 @@ import type { AsyncRemoteCallback } from "drizzle-orm/sqlite-proxy";
 import { openDatabase } from "../client";
 import { generationReader } from "../generation";
 import { statement } from "../statements";
-import { type Executor, type Store, type Tx, Turns, asBody, outsideBodies, refuseNested, txOf } from "./store";
+import { type Executor, type Store, type Tx, Turns, asBody, oneStatement, outsideBodies, refuseNested, txOf } from "./store";
 
 function executor(client: Database.Database, turns?: Turns): Executor {
   const turn = <T>(work: () => T): Promise<T> => (turns ? turns.take(async () => work()) : Promise.resolve().then(work));
@@ -54,6 +54,11 @@ export function sqliteStore(file: string): Store {
     read: async (body) => {
       refuseNested("read");
       return reads.take(within(reader, "BEGIN", onReader, body));
+    },
+    // A statement outside BEGIN is SQLite's own transaction: one snapshot of the WAL.
+    readOne: async (body) => {
+      refuseNested("read");
+      return reads.take(() => asBody("read", oneStatement(onReader), { engine: "sqlite", client: reader }, body));
     },
     write: async (body) => {
       refuseNested("write");

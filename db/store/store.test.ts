@@ -147,6 +147,23 @@ describe("a Store on SQLite and on PostgreSQL", () => {
     }
   });
 
+  it("reads one statement with readOne, as read does, and refuses a second (it would see another snapshot) and a readOne inside a body", async () => {
+    const events = (tx: Store["q"]) => tx.select({ n: count() }).from(event).get();
+    const answers = await onBoth(async (store) => {
+      const words = (e: unknown): string => (e instanceof Error ? `${e.message} ${words(e.cause)}` : "");
+      const one = await store.readOne(events);
+      const second = await store.readOne(async (tx) => [await events(tx), await events(tx)]).then(() => "ran", words);
+      const nested = await store.read(() => store.readOne(events)).then(() => "ran", words);
+      return { one, same: one?.n === (await store.read(events))?.n, second, nested };
+    });
+    for (const engine of answers) {
+      expect(engine.one?.n).toBeGreaterThan(0);
+      expect(engine.same).toBe(true);
+      expect(engine.second).toMatch(/ran a second statement/);
+      expect(engine.nested).toMatch(/began inside a read's body/);
+    }
+  });
+
   it("on PostgreSQL, never takes a body that swallowed a failed statement as saved (the transaction was aborted)", async () => {
     const store = stores?.[1];
     if (!store) throw new Error("the stores open in beforeAll");

@@ -31,6 +31,11 @@ export interface Store {
   readonly q: Tx;
   /** One snapshot for every read of the body. */
   read<T>(body: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * A read of one statement, which is its own snapshot: no transaction around it (on PostgreSQL one
+   * round trip instead of three). A second statement in the body is refused: use \`read\`.
+   */
+  readOne<T>(body: (tx: Tx) => Promise<T>): Promise<T>;
   /** One transaction, all or nothing: every domain verb's. The body awaits only the database. */
   write<T>(body: (tx: Tx) => Promise<T>): Promise<T>;
   /** Which version of the record the database holds (db/generation.ts): a new number after every change, from any process or machine. */
@@ -101,6 +106,20 @@ export async function asBody<T>(kind: "read" | "write", run: Executor, native: N
   } finally {
     open = false;
   }
+}
+
+/** A readOne body's handle: its first statement runs, a second is refused (it would see another snapshot). */
+export function oneStatement(run: Executor): Executor {
+  let ran = false;
+  const once = () => {
+    if (ran) throw new Error("a readOne body ran a second statement, which would read another snapshot: use store.read");
+    ran = true;
+  };
+  return {
+    drizzle: (sql, params, method) => (once(), run.drizzle(sql, params, method)),
+    objects: (sql, params) => (once(), run.objects(sql, params)),
+    changes: (sql, params) => (once(), run.changes(sql, params)),
+  };
 }
 
 /** The store's own statements, refused inside a body (use its tx). */
