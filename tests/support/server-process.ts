@@ -54,7 +54,9 @@ async function waitUntilAnswering(baseURL: string, child: ChildProcess, listenin
       continue;
     }
     try {
-      await fetch(`${baseURL}/`, { signal: AbortSignal.timeout(5_000) });
+      // The first answer may take long on a busy machine; a probe given up on would leave its render
+      // running and start another beside it, so each waits as long as the deadline allows.
+      await fetch(`${baseURL}/`, { signal: AbortSignal.timeout(Math.max(1_000, deadline - Date.now())) });
       return;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 250));
