@@ -110,6 +110,9 @@ function recordAnswers({ store, handle, cache }: { store: Store; handle: Handle;
   // A draft's page for its editors: the session as Next will read it (the cookie of this request's scheme).
   const preview = async (route: RecordRoute, state: boolean | undefined, req: IncomingMessage, res: EdgeResponse) =>
     route.kind === "page" && route.preview && state === false && (await userFromCookieHeader(store, req.headers.cookie, Date.now(), res.https)) !== null;
+  // A render that failed (5xx) because the database went away mid-render is the database's 503:
+  // the generation's read throws "unavailable" then; with the database there, Next's answer stands.
+  const unlessGone = async (made: Entry): Promise<Entry> => (made.status >= 500 ? (await store.generation(), made) : made);
   return async (route: RecordRoute, req: IncomingMessage, res: EdgeResponse): Promise<void> => {
     const asked = askedOf(req);
     const now = await store.generation();
@@ -142,9 +145,9 @@ function recordAnswers({ store, handle, cache }: { store: Store; handle: Handle;
     });
     // The request that rendered an entry not fit to keep is answered with it all the same.
     const answer = entry ?? (render ? (await render).entry : null);
-    if (answer) return sendEntry(asked, res, answer, madeHere ? "made" : "shared");
+    if (answer) return sendEntry(asked, res, await unlessGone(answer), madeHere ? "made" : "shared");
     // Another request's render was not kept: this one renders its own.
     const own = await renderWithNext(handle, req, res, { generation: now, stamp: await stampNow() }, gone);
-    sendEntry(asked, res, own.entry, "made");
+    sendEntry(asked, res, await unlessGone(own.entry), "made");
   };
 }
