@@ -111,15 +111,7 @@ export async function asBody<T>(kind: "read" | "write", run: Executor, native: N
 /** A readOne body's handle: its first statement runs, a second is refused (it would see another snapshot). */
 export function oneStatement(run: Executor): Executor {
   let ran = false;
-  const once = () => {
-    if (ran) throw new Error("a readOne body ran a second statement, which would read another snapshot: use store.read");
-    ran = true;
-  };
-  return {
-    drizzle: (sql, params, method) => (once(), run.drizzle(sql, params, method)),
-    objects: (sql, params) => (once(), run.objects(sql, params)),
-    changes: (sql, params) => (once(), run.changes(sql, params)),
-  };
+  return guarded(run, () => !ran && (ran = true), "a readOne body ran a second statement, which would read another snapshot: use store.read");
 }
 
 /** The store's own statements, refused inside a body (use its tx). */
