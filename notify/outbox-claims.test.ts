@@ -72,7 +72,7 @@ describe.each(ENGINES)("claims (on %s)", (engine) => {
 
   it("survive kill -9 in the middle of a send: the message goes again under the same Message-ID once the lease ends", async () => {
     await signUp("held@example.com");
-    const child = spawn(process.execPath, ["--import", "./scripts/register.mjs", "scripts/outbox.ts"], {
+    const child = spawn(process.execPath, ["scripts/run.mjs", "scripts/outbox.ts"], {
       env: { ...process.env, NODE_ENV: "production", DATABASE_URL: engine === "sqlite" ? kit.file : kit.pgUrl, LOOKUP_SECRET: TEST_SECRET, SMTP_URL: smtp.url, MAIL_FROM: "status@example.org", PUBLIC_ORIGIN: ORIGIN },
       stdio: "ignore",
     });

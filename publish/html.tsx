@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { IntlProvider } from "next-intl";
@@ -14,11 +15,12 @@ import { wording } from "@/view/words";
 // The exported HTML is rendered from the page's own components, so the two cannot drift: one file
 // with the page's stylesheet inline, no script, nothing fetched, the same bytes on every run.
 
-const read = (file: string) => fs.readFileSync(new URL(file, import.meta.url), "utf8");
+// From the project's folder, as the migrations are read: this module is compiled into more than one bundle.
+const read = (file: string) => fs.readFileSync(path.resolve(process.cwd(), file), "utf8");
 /** Comments and indentation out; nothing else is touched, so it stays the same CSS. */
 const compact = (css: string) => css.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\s*\n\s*/g, "").trim();
 let stylesheet: string | undefined;
-const css = () => (stylesheet ??= compact(read("./export.css") + read("../components/record/record.css")));
+const css = () => (stylesheet ??= compact(read("publish/export.css") + read("components/record/record.css")));
 
 // Not a Next page: this document is rendered by react-dom/server for a file of its own, its
 // components translated by the provider it is wrapped in (the page's own use Next's request).

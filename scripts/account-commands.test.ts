@@ -27,7 +27,7 @@ const SLOW = 60_000;
 function commandsOn(engine: Engine, { frame }: { frame: boolean }): void {
   const store = () => kit.store(engine);
   function run(script: string, args: string[], { stdin = "", databasePath = engine === "sqlite" ? kit.file : kit.pgUrl } = {}) {
-    const { status, stdout, stderr } = spawnSync(process.execPath, ["--import", "./scripts/register.mjs", `scripts/${script}.ts`, ...args], {
+    const { status, stdout, stderr } = spawnSync(process.execPath, ["scripts/run.mjs", `scripts/${script}.ts`, ...args], {
       encoding: "utf8",
       input: stdin,
       env: { ...process.env, DATABASE_URL: databasePath, LOOKUP_SECRET: TEST_SECRET, NODE_ENV: "production" },

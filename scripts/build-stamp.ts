@@ -3,8 +3,9 @@ import path from "node:path";
 
 // A build is stale when a source file changed after it. It holds no data: pages are rendered from
 // the database when asked, so one build serves any database.
-const SOURCE_DIRS = ["app", "components", "db", "domain", "http", "lib", "publish", "seed", "view", "public"];
-const SOURCE_FILES = ["next.config.ts", "package-lock.json", "postcss.config.mjs"];
+// scripts/ holds the server itself (scripts/server-command.ts compiles it into the build).
+const SOURCE_DIRS = ["app", "components", "config", "db", "domain", "http", "i18n", "lib", "lookup", "notify", "publish", "scripts", "seed", "view", "public"];
+const SOURCE_FILES = ["next.config.ts", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
 const STAMP = "aftermath-build.json";
 
 function newestMtime(entry: string): number {

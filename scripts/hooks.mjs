@@ -1,4 +1,4 @@
-// Module hooks for running the project's TypeScript with plain Node (the CLIs and the server), not
+// Module hooks for running the project's TypeScript with plain Node (the benchmarks), not
 // inside Next's build: `server-only` guards modules from a browser bundle, and outside Next's
 // react-server layer it would throw on import, so here it resolves to its empty module, as it does there.
 // The package's exports map hides empty.js from a plain resolve, so it is addressed by path.

@@ -37,7 +37,7 @@ function commandsOn(engine: Engine, { frame }: { frame: boolean }): void {
   function run(script: string, args: string[], { origin = true } = {}) {
     const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: engine === "sqlite" ? kit.file : kit.pgUrl, LOOKUP_SECRET: TEST_SECRET, NODE_ENV: "production", PUBLIC_ORIGIN: "https://status.example" };
     if (!origin) delete env.PUBLIC_ORIGIN;
-    const { status, stdout, stderr } = spawnSync(process.execPath, ["--import", "./scripts/register.mjs", `scripts/${script}.ts`, ...args], { encoding: "utf8", env });
+    const { status, stdout, stderr } = spawnSync(process.execPath, ["scripts/run.mjs", `scripts/${script}.ts`, ...args], { encoding: "utf8", env });
     return { status, stdout, stderr };
   }
   const audits = () => store().q.select().from(auditEntry).orderBy(auditEntry.id).all();

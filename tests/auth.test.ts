@@ -27,7 +27,7 @@ function newEmail(): string {
 }
 
 function userAdd(args: string[], stdin: string, databasePath = fileServer().databasePath) {
-  return spawnSync(process.execPath, ["--import", "./scripts/register.mjs", "scripts/user-add.ts", ...args], {
+  return spawnSync(process.execPath, ["scripts/run.mjs", "scripts/user-add.ts", ...args], {
     encoding: "utf8",
     input: stdin,
     env: { ...process.env, DATABASE_URL: databasePath, LOOKUP_SECRET: inject("lookupSecret"), NODE_ENV: "production" },

@@ -187,7 +187,7 @@ describe("a subscription made on a Russian page", () => {
     smtp = await startSmtp();
     const port = await freePort();
     server = await startOwnServer(port, { SMTP_URL: smtp.url, MAIL_FROM: "Aftermath <status@example.org>", PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, TRUST_PROXY: "1" });
-    const made = spawnSync(process.execPath, ["--import", "./scripts/register.mjs", "scripts/token-add.ts", "--name", "i18n-lookup-test", "--scope", "write"], {
+    const made = spawnSync(process.execPath, ["scripts/run.mjs", "scripts/token-add.ts", "--name", "i18n-lookup-test", "--scope", "write"], {
       encoding: "utf8",
       env: { ...process.env, DATABASE_URL: server.databasePath, NODE_ENV: "production" },
     });

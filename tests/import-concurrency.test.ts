@@ -36,7 +36,7 @@ beforeAll(async () => {
 });
 
 function startImport(file: string) {
-  const child = spawn(process.execPath, ["--import", "./scripts/register.mjs", "scripts/import-affected.ts", "--incident", target, "--file", file], {
+  const child = spawn(process.execPath, ["scripts/run.mjs", "scripts/import-affected.ts", "--incident", target, "--file", file], {
     env: { ...process.env, DATABASE_URL: fileServer().databasePath, LOOKUP_SECRET: inject("lookupSecret"), NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
   });

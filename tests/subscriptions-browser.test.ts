@@ -29,7 +29,7 @@ beforeAll(async () => {
     WEBHOOK_ALLOW_PRIVATE: "1",
     TRUST_PROXY: "1",
   });
-  const made = spawnSync(process.execPath, ["--import", "./scripts/register.mjs", "scripts/token-add.ts", "--name", "subscriptions-test", "--scope", "write"], {
+  const made = spawnSync(process.execPath, ["scripts/run.mjs", "scripts/token-add.ts", "--name", "subscriptions-test", "--scope", "write"], {
     encoding: "utf8",
     env: { ...process.env, DATABASE_URL: server.databasePath, NODE_ENV: "production" },
   });

@@ -37,7 +37,7 @@ const versionOf = async (slug: string, through = 1) => (await json(await api(thr
 
 beforeAll(async () => {
   postgres = await startPostgres();
-  const copied = spawnSync(process.execPath, ["--import", "./scripts/register.mjs", "scripts/db-copy.ts", "--to", postgres.url], {
+  const copied = spawnSync(process.execPath, ["scripts/run.mjs", "scripts/db-copy.ts", "--to", postgres.url], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: inject("templatePath"), NODE_ENV: "production" },
     encoding: "utf8",

@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 const copy = (to: string) =>
-  spawnSync(process.execPath, ["--import", "./scripts/register.mjs", "scripts/db-copy.ts", "--to", to], {
+  spawnSync(process.execPath, ["scripts/run.mjs", "scripts/db-copy.ts", "--to", to], {
     encoding: "utf8",
     env: { ...process.env, NODE_ENV: "production", DATABASE_URL: file, LOOKUP_SECRET: TEST_SECRET },
   });
@@ -94,7 +94,7 @@ describe("npm run db:copy", () => {
   it("leaves no data in the target when a table fails late in the copy, and copies whole once it can", async () => {
     await admin("CREATE DATABASE second");
     const second = server.url.replace(/\/aftermath$/, "/second");
-    const migrate = spawnSync(process.execPath, ["--import", "./scripts/register.mjs", "scripts/prepare-db.ts", "--no-seed"], { encoding: "utf8", env: { ...process.env, NODE_ENV: "production", DATABASE_URL: second } });
+    const migrate = spawnSync(process.execPath, ["scripts/run.mjs", "scripts/prepare-db.ts", "--no-seed"], { encoding: "utf8", env: { ...process.env, NODE_ENV: "production", DATABASE_URL: second } });
     expect(migrate.status, migrate.stderr).toBe(0);
     const mine = sqliteContents();
     const last = [...tables].reverse().find((t) => (mine[t.name]?.length ?? 0) > 0);

@@ -17,7 +17,7 @@ afterAll(() => server?.stop());
 
 function migrate(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "./scripts/register.mjs", "scripts/prepare-db.ts", "--no-seed"], { env: { ...process.env, NODE_ENV: "production", ...env } });
+    const child = spawn(process.execPath, ["scripts/run.mjs", "scripts/prepare-db.ts", "--no-seed"], { env: { ...process.env, NODE_ENV: "production", ...env } });
     let output = "";
     child.stdout.on("data", (c: Buffer) => (output += c.toString()));
     child.stderr.on("data", (c: Buffer) => (output += c.toString()));
@@ -47,7 +47,7 @@ describe("npm run db:migrate on PostgreSQL", () => {
 
   it("seeds PostgreSQL as it seeds SQLite: the shipped incidents once, and a second run changes nothing", async () => {
     const prepare = async () => {
-      const child = spawn(process.execPath, ["--import", "./scripts/register.mjs", "scripts/prepare-db.ts"], { env: { ...process.env, NODE_ENV: "production", DATABASE_URL: server.url, LOOKUP_SECRET: "s".repeat(40) } });
+      const child = spawn(process.execPath, ["scripts/run.mjs", "scripts/prepare-db.ts"], { env: { ...process.env, NODE_ENV: "production", DATABASE_URL: server.url, LOOKUP_SECRET: "s".repeat(40) } });
       let output = "";
       child.stdout.on("data", (c: Buffer) => (output += c.toString()));
       child.stderr.on("data", (c: Buffer) => (output += c.toString()));

@@ -60,11 +60,11 @@ async function prepare(): Promise<Prepared> {
     await fs.rm(tmp, { recursive: true, force: true });
   };
   try {
-    run("prepare the database", [process.execPath, "--import", "./scripts/register.mjs", "scripts/prepare-db.ts"], env, { inheritStderr: true });
+    run("prepare the database", [process.execPath, "scripts/run.mjs", "scripts/prepare-db.ts"], env, { inheritStderr: true });
     const reuse = process.env.AFTERMATH_E2E_REUSE_BUILD === "1" && (await exists(path.join(ROOT, DIST_DIR, "BUILD_ID")));
     if (!reuse) run("next build", [process.execPath, NEXT_BIN, "build"], env);
     postgres = await startPostgres();
-    run("copy the database to PostgreSQL", [process.execPath, "--import", "./scripts/register.mjs", "scripts/db-copy.ts", "--to", postgres.url], env, { inheritStderr: true });
+    run("copy the database to PostgreSQL", [process.execPath, "scripts/run.mjs", "scripts/db-copy.ts", "--to", postgres.url], env, { inheritStderr: true });
     return { templatePath, postgresTemplate: { adminUrl: postgres.url.replace(/\/aftermath$/, "/postgres"), database: "aftermath" }, teardown };
   } catch (error) {
     await teardown();

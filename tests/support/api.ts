@@ -10,7 +10,7 @@ import { fileServer } from "./file-server";
 export function tokenAdd(scope: "read" | "write", databaseUrl = fileServer().databaseUrl): string {
   const result = spawnSync(
     process.execPath,
-    ["--import", "./scripts/register.mjs", "scripts/token-add.ts", "--name", `test-${scope}-${randomUUID().slice(0, 8)}`, "--scope", scope],
+    ["scripts/run.mjs", "scripts/token-add.ts", "--name", `test-${scope}-${randomUUID().slice(0, 8)}`, "--scope", scope],
     { encoding: "utf8", env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production" } },
   );
   if (result.status !== 0) throw new Error(result.stderr);

@@ -10,7 +10,7 @@ export function newEditor(): { email: string; password: string } {
   const password = `pw ${randomBytes(12).toString("base64url")}`;
   const run = spawnSync(
     process.execPath,
-    ["--import", "./scripts/register.mjs", "scripts/user-add.ts", "--email", email, "--role", "editor"],
+    ["scripts/run.mjs", "scripts/user-add.ts", "--email", email, "--role", "editor"],
     {
       encoding: "utf8",
       input: `${password}\n`,

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-const SCRIPT = ["--import", "./scripts/register.mjs"];
+const SCRIPT = ["scripts/run.mjs"];
 
 /** Runs one of the project's CLI scripts against a given database, failing loudly on a non-zero exit. */
 export function runScript(script: string, args: string[], databasePath: string, secret = "e".repeat(40)): string {

@@ -29,7 +29,7 @@ export const SLUG = "list-test";
 export const SEEDED = 155;
 export const HEADER = "account_id,request_id,occurred_at,prompt_tokens,role";
 export const ROOT = path.resolve(import.meta.dirname, "../..");
-export const CLI = ["--import", "./scripts/register.mjs", "scripts/import-affected.ts"];
+export const CLI = ["scripts/run.mjs", "scripts/import-affected.ts"];
 
 export const editor: Actor = { kind: "user", id: 1, email: "ed@example.com", role: "editor" };
 

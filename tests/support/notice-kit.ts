@@ -33,7 +33,7 @@ export type Run = { code: number | null; signal: NodeJS.Signals | null; stdout: 
 
 /** npm run notify:affected as a child process, with its output as it comes; `env` adds to the test's own. */
 export function startNotify(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "./scripts/register.mjs", "scripts/notify-affected.ts", ...args], {
+  const child = spawn(process.execPath, ["scripts/run.mjs", "scripts/notify-affected.ts", ...args], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: { ...process.env, NODE_ENV: "production", LOOKUP_SECRET: TEST_SECRET, ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -21,7 +21,7 @@ export async function startOwnServer(port: number, extraEnv: Record<string, stri
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), "aftermath-own-"));
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", DATABASE_URL: path.join(tmp, "aftermath.db"), LOOKUP_SECRET: "5eed".repeat(16), ...extraEnv };
   try {
-    const prepared = spawnSync(process.execPath, ["--import", "./scripts/register.mjs", "scripts/prepare-db.ts"], { cwd: ROOT, env, encoding: "utf8" });
+    const prepared = spawnSync(process.execPath, ["scripts/run.mjs", "scripts/prepare-db.ts"], { cwd: ROOT, env, encoding: "utf8" });
     if (prepared.status !== 0) throw new Error(`prepare-db exited ${prepared.status ?? prepared.signal}:\n${prepared.stdout}\n${prepared.stderr}`);
     const server = await startServerProcess(env, logIn(tmp), port);
     const stop = async () => {
