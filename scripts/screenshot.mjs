@@ -2,7 +2,7 @@
 // node scripts/screenshot.mjs <url> <out-prefix> [width] [light|dark] [on|off: JavaScript]
 import { chromium } from "playwright-core";
 const [,, url, prefix, width = "1440", scheme = "light", js = "on"] = process.argv;
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless","--no-sandbox","--disable-gpu","--disable-quic","--no-first-run","--disable-background-networking","--disable-component-update","--disable-sync"] });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell", args: ["--headless","--no-sandbox","--disable-gpu","--disable-quic","--no-first-run","--disable-background-networking","--disable-component-update","--disable-sync"] });
 const w = Number(width);
 const page = await browser.newPage({ viewport: { width: w, height: 900 }, colorScheme: scheme, javaScriptEnabled: js === "on" });
 const errors = [];

