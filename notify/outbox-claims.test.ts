@@ -12,6 +12,7 @@ import { ENGINES, testStores } from "@/tests/support/stores";
 import { TEST_SECRET } from "@/tests/support/test-database";
 import { carryOut, planSignUp } from "./subscribe";
 import { sendDue } from "./worker";
+import { commandArgs } from "../scripts/server-command";
 
 // Two workers claiming at once send each message once; a worker killed (kill -9) in the middle of
 // a send leaves its message to be claimed again when the lease ends, and sent under the same Message-ID.
@@ -72,7 +73,7 @@ describe.each(ENGINES)("claims (on %s)", (engine) => {
 
   it("survive kill -9 in the middle of a send: the message goes again under the same Message-ID once the lease ends", async () => {
     await signUp("held@example.com");
-    const child = spawn(process.execPath, ["scripts/run.mjs", "scripts/outbox.ts"], {
+    const child = spawn(process.execPath, [...commandArgs("outbox")], {
       env: { ...process.env, NODE_ENV: "production", DATABASE_URL: engine === "sqlite" ? kit.file : kit.pgUrl, LOOKUP_SECRET: TEST_SECRET, SMTP_URL: smtp.url, MAIL_FROM: "status@example.org", PUBLIC_ORIGIN: ORIGIN },
       stdio: "ignore",
     });

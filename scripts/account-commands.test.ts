@@ -12,6 +12,7 @@ import { testStores } from "@/tests/support/stores";
 import { authenticate, createUser } from "@/db/users";
 import { actorLabel } from "@/domain/access";
 import { operator } from "./operator";
+import { commandArgs } from "./server-command";
 
 // The commands as an operator runs them: child processes on a real database (a SQLite file, or
 // PostgreSQL), which this process keeps open the whole time, as the server would.
@@ -27,7 +28,7 @@ const SLOW = 60_000;
 function commandsOn(engine: Engine, { frame }: { frame: boolean }): void {
   const store = () => kit.store(engine);
   function run(script: string, args: string[], { stdin = "", databasePath = engine === "sqlite" ? kit.file : kit.pgUrl } = {}) {
-    const { status, stdout, stderr } = spawnSync(process.execPath, ["scripts/run.mjs", `scripts/${script}.ts`, ...args], {
+    const { status, stdout, stderr } = spawnSync(process.execPath, [...commandArgs(script), ...args], {
       encoding: "utf8",
       input: stdin,
       env: { ...process.env, DATABASE_URL: databasePath, LOOKUP_SECRET: TEST_SECRET, NODE_ENV: "production" },

@@ -35,7 +35,8 @@ export async function compiled(entry) {
     logLevel: "warning",
   });
   const inputs = Object.fromEntries([...Object.keys(result.metafile.inputs), "tsconfig.json"].map((file) => [file, mtime(file)]));
-  const code = result.outputFiles.find((file) => file.path === out)?.text ?? "";
+  const code = result.outputFiles.find((file) => file.path === out)?.text;
+  if (code === undefined) throw new Error(`esbuild wrote no ${out} for ${entry}`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   // Written whole, then renamed: processes that start together may each compile, and none reads a half-written file.
   const partial = `${out}.${process.pid}`;

@@ -13,6 +13,7 @@ import { TEST_SECRET } from "@/tests/support/test-database";
 import type { Engine } from "@/db/store/store";
 import { testStores } from "@/tests/support/stores";
 import { createIncident } from "@/db/write/incident";
+import { commandArgs } from "./server-command";
 
 // npm run lookup:links and lookup:rotate as an operator runs them: child processes on a real
 // database (a SQLite file, or PostgreSQL) this process keeps open, as the server would.
@@ -37,7 +38,7 @@ function commandsOn(engine: Engine, { frame }: { frame: boolean }): void {
   function run(script: string, args: string[], { origin = true } = {}) {
     const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: engine === "sqlite" ? kit.file : kit.pgUrl, LOOKUP_SECRET: TEST_SECRET, NODE_ENV: "production", PUBLIC_ORIGIN: "https://status.example" };
     if (!origin) delete env.PUBLIC_ORIGIN;
-    const { status, stdout, stderr } = spawnSync(process.execPath, ["scripts/run.mjs", `scripts/${script}.ts`, ...args], { encoding: "utf8", env });
+    const { status, stdout, stderr } = spawnSync(process.execPath, [...commandArgs(script), ...args], { encoding: "utf8", env });
     return { status, stdout, stderr };
   }
   const audits = () => store().q.select().from(auditEntry).orderBy(auditEntry.id).all();

@@ -13,6 +13,7 @@ import { startOwnServer } from "./support/own-server";
 import { freePort } from "./support/process";
 import { logWhen, serverLog } from "./support/server-log";
 import { fileServer } from "./support/file-server";
+import { commandArgs } from "../scripts/server-command";
 
 const baseURL = fileServer().baseURL;
 const WRONG = "Email or password is wrong.";
@@ -27,7 +28,7 @@ function newEmail(): string {
 }
 
 function userAdd(args: string[], stdin: string, databasePath = fileServer().databasePath) {
-  return spawnSync(process.execPath, ["scripts/run.mjs", "scripts/user-add.ts", ...args], {
+  return spawnSync(process.execPath, [...commandArgs("user-add"), ...args], {
     encoding: "utf8",
     input: stdin,
     env: { ...process.env, DATABASE_URL: databasePath, LOOKUP_SECRET: inject("lookupSecret"), NODE_ENV: "production" },

@@ -18,6 +18,7 @@ import { startSmtp } from "./support/smtp";
 import { fileServer } from "./support/file-server";
 import { withFileStore } from "./support/file-store";
 import { lookAt } from "./support/screenshots";
+import { commandArgs } from "../scripts/server-command";
 
 // The lookup in Russian, in Chromium against the production server: at /ru by request ids and by
 // a link (which lands on the Russian page), at 390 and 1440 px, light and dark, axe clean, times in
@@ -187,7 +188,7 @@ describe("a subscription made on a Russian page", () => {
     smtp = await startSmtp();
     const port = await freePort();
     server = await startOwnServer(port, { SMTP_URL: smtp.url, MAIL_FROM: "Aftermath <status@example.org>", PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, TRUST_PROXY: "1" });
-    const made = spawnSync(process.execPath, ["scripts/run.mjs", "scripts/token-add.ts", "--name", "i18n-lookup-test", "--scope", "write"], {
+    const made = spawnSync(process.execPath, [...commandArgs("token-add"), "--name", "i18n-lookup-test", "--scope", "write"], {
       encoding: "utf8",
       env: { ...process.env, DATABASE_URL: server.databasePath, NODE_ENV: "production" },
     });

@@ -10,6 +10,7 @@ import { callApi, testIncident, tokenAdd, putShape } from "./support/api";
 import { newEditor } from "./support/editor";
 import { submitForm } from "./support/forms";
 import { fileServer } from "./support/file-server";
+import { commandArgs } from "../scripts/server-command";
 
 // A long import into one incident, by the command line in a process of its own, while the API
 // writes to others: the writes wait their turn or are told to come back, never a 500.
@@ -36,7 +37,7 @@ beforeAll(async () => {
 });
 
 function startImport(file: string) {
-  const child = spawn(process.execPath, ["scripts/run.mjs", "scripts/import-affected.ts", "--incident", target, "--file", file], {
+  const child = spawn(process.execPath, [...commandArgs("import-affected"), "--incident", target, "--file", file], {
     env: { ...process.env, DATABASE_URL: fileServer().databasePath, LOOKUP_SECRET: inject("lookupSecret"), NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
   });

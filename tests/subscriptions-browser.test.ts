@@ -8,6 +8,7 @@ import { freePort } from "./support/process";
 import { startSmtp } from "./support/smtp";
 import { startReceiver } from "./support/webhook-receiver";
 import { lookAt } from "./support/screenshots";
+import { commandArgs } from "../scripts/server-command";
 
 // A reader subscribes, confirms and unsubscribes in Chromium, with JavaScript on and off, against a
 // server of its own whose outbox mails a real SMTP server and posts to a real webhook receiver.
@@ -29,7 +30,7 @@ beforeAll(async () => {
     WEBHOOK_ALLOW_PRIVATE: "1",
     TRUST_PROXY: "1",
   });
-  const made = spawnSync(process.execPath, ["scripts/run.mjs", "scripts/token-add.ts", "--name", "subscriptions-test", "--scope", "write"], {
+  const made = spawnSync(process.execPath, [...commandArgs("token-add"), "--name", "subscriptions-test", "--scope", "write"], {
     encoding: "utf8",
     env: { ...process.env, DATABASE_URL: server.databasePath, NODE_ENV: "production" },
   });

@@ -9,6 +9,7 @@ import { tokenAdd } from "./support/api";
 import { GLM_SHAPE } from "./support/shapes";
 import { type Postgres, startPostgres } from "./support/postgres";
 import { type ServerProcess, ROOT, logIn, startServerProcess } from "./support/server-process";
+import { commandArgs } from "../scripts/server-command";
 
 // Three app servers, as on three machines, on one PostgreSQL server of this file's own (a copy of
 // the seeded template by db:copy): a change through one is seen by the others at their next request,
@@ -37,7 +38,7 @@ const versionOf = async (slug: string, through = 1) => (await json(await api(thr
 
 beforeAll(async () => {
   postgres = await startPostgres();
-  const copied = spawnSync(process.execPath, ["scripts/run.mjs", "scripts/db-copy.ts", "--to", postgres.url], {
+  const copied = spawnSync(process.execPath, [...commandArgs("db-copy"), "--to", postgres.url], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: inject("templatePath"), NODE_ENV: "production" },
     encoding: "utf8",

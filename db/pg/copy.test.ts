@@ -12,6 +12,7 @@ import { TEST_SECRET } from "@/tests/support/test-database";
 import { type Postgres, startPostgres } from "@/tests/support/postgres";
 import { openPostgres } from "./connect";
 import { sqliteTables } from "./generate";
+import { commandArgs } from "../../scripts/server-command";
 
 // npm run db:copy as an operator runs it: every seed's record, its sample lists, audit and
 // translations land in PostgreSQL row for row, or nothing does.
@@ -33,7 +34,7 @@ afterAll(async () => {
 });
 
 const copy = (to: string) =>
-  spawnSync(process.execPath, ["scripts/run.mjs", "scripts/db-copy.ts", "--to", to], {
+  spawnSync(process.execPath, [...commandArgs("db-copy"), "--to", to], {
     encoding: "utf8",
     env: { ...process.env, NODE_ENV: "production", DATABASE_URL: file, LOOKUP_SECRET: TEST_SECRET },
   });
@@ -94,7 +95,7 @@ describe("npm run db:copy", () => {
   it("leaves no data in the target when a table fails late in the copy, and copies whole once it can", async () => {
     await admin("CREATE DATABASE second");
     const second = server.url.replace(/\/aftermath$/, "/second");
-    const migrate = spawnSync(process.execPath, ["scripts/run.mjs", "scripts/prepare-db.ts", "--no-seed"], { encoding: "utf8", env: { ...process.env, NODE_ENV: "production", DATABASE_URL: second } });
+    const migrate = spawnSync(process.execPath, [...commandArgs("prepare-db"), "--no-seed"], { encoding: "utf8", env: { ...process.env, NODE_ENV: "production", DATABASE_URL: second } });
     expect(migrate.status, migrate.stderr).toBe(0);
     const mine = sqliteContents();
     const last = [...tables].reverse().find((t) => (mine[t.name]?.length ?? 0) > 0);

@@ -4,6 +4,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { type Postgres, startPostgres } from "@/tests/support/postgres";
+import { commandArgs } from "../../scripts/server-command";
 
 // `npm run db:migrate` as several servers run it when they start together: every one succeeds and
 // each migration is applied once. Seen failing without the advisory lock (db/pg/migrate.ts): the
@@ -17,7 +18,7 @@ afterAll(() => server?.stop());
 
 function migrate(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["scripts/run.mjs", "scripts/prepare-db.ts", "--no-seed"], { env: { ...process.env, NODE_ENV: "production", ...env } });
+    const child = spawn(process.execPath, [...commandArgs("prepare-db"), "--no-seed"], { env: { ...process.env, NODE_ENV: "production", ...env } });
     let output = "";
     child.stdout.on("data", (c: Buffer) => (output += c.toString()));
     child.stderr.on("data", (c: Buffer) => (output += c.toString()));
@@ -47,7 +48,7 @@ describe("npm run db:migrate on PostgreSQL", () => {
 
   it("seeds PostgreSQL as it seeds SQLite: the shipped incidents once, and a second run changes nothing", async () => {
     const prepare = async () => {
-      const child = spawn(process.execPath, ["scripts/run.mjs", "scripts/prepare-db.ts"], { env: { ...process.env, NODE_ENV: "production", DATABASE_URL: server.url, LOOKUP_SECRET: "s".repeat(40) } });
+      const child = spawn(process.execPath, [...commandArgs("prepare-db")], { env: { ...process.env, NODE_ENV: "production", DATABASE_URL: server.url, LOOKUP_SECRET: "s".repeat(40) } });
       let output = "";
       child.stdout.on("data", (c: Buffer) => (output += c.toString()));
       child.stderr.on("data", (c: Buffer) => (output += c.toString()));

@@ -5,6 +5,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { type Postgres, startPostgres } from "../support/postgres";
 import { DIST_DIR, ROOT } from "../support/server-process";
+import { commandArgs } from "../../scripts/server-command";
 
 declare module "vitest" {
   interface ProvidedContext {
@@ -60,11 +61,11 @@ async function prepare(): Promise<Prepared> {
     await fs.rm(tmp, { recursive: true, force: true });
   };
   try {
-    run("prepare the database", [process.execPath, "scripts/run.mjs", "scripts/prepare-db.ts"], env, { inheritStderr: true });
+    run("prepare the database", [process.execPath, ...commandArgs("prepare-db")], env, { inheritStderr: true });
     const reuse = process.env.AFTERMATH_E2E_REUSE_BUILD === "1" && (await exists(path.join(ROOT, DIST_DIR, "BUILD_ID")));
     if (!reuse) run("next build", [process.execPath, NEXT_BIN, "build"], env);
     postgres = await startPostgres();
-    run("copy the database to PostgreSQL", [process.execPath, "scripts/run.mjs", "scripts/db-copy.ts", "--to", postgres.url], env, { inheritStderr: true });
+    run("copy the database to PostgreSQL", [process.execPath, ...commandArgs("db-copy"), "--to", postgres.url], env, { inheritStderr: true });
     return { templatePath, postgresTemplate: { adminUrl: postgres.url.replace(/\/aftermath$/, "/postgres"), database: "aftermath" }, teardown };
   } catch (error) {
     await teardown();

@@ -5,12 +5,13 @@ import { randomUUID } from "node:crypto";
 import { COLLECTION_NAMES } from "@/domain/record/collections";
 import type { IncidentRecord } from "@/domain/record/record";
 import { fileServer } from "./file-server";
+import { commandArgs } from "../../scripts/server-command";
 
 /** A bearer token made the way an administrator would: npm run token:add against the test database (or the one named). */
 export function tokenAdd(scope: "read" | "write", databaseUrl = fileServer().databaseUrl): string {
   const result = spawnSync(
     process.execPath,
-    ["scripts/run.mjs", "scripts/token-add.ts", "--name", `test-${scope}-${randomUUID().slice(0, 8)}`, "--scope", scope],
+    [...commandArgs("token-add"), "--name", `test-${scope}-${randomUUID().slice(0, 8)}`, "--scope", scope],
     { encoding: "utf8", env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production" } },
   );
   if (result.status !== 0) throw new Error(result.stderr);

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { expect, inject } from "vitest";
 import { fileServer } from "./file-server";
+import { commandArgs } from "../../scripts/server-command";
 
 /** A fresh editor, made the way an administrator would: user:add with the password on stdin. */
 export function newEditor(): { email: string; password: string } {
@@ -10,7 +11,7 @@ export function newEditor(): { email: string; password: string } {
   const password = `pw ${randomBytes(12).toString("base64url")}`;
   const run = spawnSync(
     process.execPath,
-    ["scripts/run.mjs", "scripts/user-add.ts", "--email", email, "--role", "editor"],
+    [...commandArgs("user-add"), "--email", email, "--role", "editor"],
     {
       encoding: "utf8",
       input: `${password}\n`,

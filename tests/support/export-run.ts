@@ -1,12 +1,11 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-
-const SCRIPT = ["scripts/run.mjs"];
+import { commandArgs } from "../../scripts/server-command";
 
 /** Runs one of the project's CLI scripts against a given database, failing loudly on a non-zero exit. */
 export function runScript(script: string, args: string[], databasePath: string, secret = "e".repeat(40)): string {
-  const result = spawnSync(process.execPath, [...SCRIPT, `scripts/${script}.ts`, ...args], {
+  const result = spawnSync(process.execPath, [...commandArgs(script), ...args], {
     encoding: "utf8",
     env: { ...process.env, DATABASE_URL: databasePath, LOOKUP_SECRET: secret, NODE_ENV: "production" },
   });

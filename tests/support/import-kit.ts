@@ -22,6 +22,7 @@ import type { ImportProgress } from "@/domain/affected-list/read-rows";
 import { fileSource } from "@/domain/affected-list/source";
 import { asAdmin, testPostgres } from "./postgres";
 import { giveShape } from "./shapes";
+import { commandArgs } from "../../scripts/server-command";
 
 export const SECRET = "0123456789abcdef".repeat(4);
 /** An incident of the workspace with no list yet; the shipped one has a generated sample of 155. */
@@ -29,7 +30,7 @@ export const SLUG = "list-test";
 export const SEEDED = 155;
 export const HEADER = "account_id,request_id,occurred_at,prompt_tokens,role";
 export const ROOT = path.resolve(import.meta.dirname, "../..");
-export const CLI = ["scripts/run.mjs", "scripts/import-affected.ts"];
+export const CLI = commandArgs("import-affected");
 
 export const editor: Actor = { kind: "user", id: 1, email: "ed@example.com", role: "editor" };
 

@@ -9,6 +9,7 @@ import { tenantKey } from "@/lib/tenant-key";
 import { editor, version } from "./outbox-kit";
 import { giveShape } from "./shapes";
 import { TEST_SECRET } from "./test-database";
+import { commandArgs } from "../../scripts/server-command";
 
 /** An account id in GLM-5.3's form (32 hexadecimal digits) ending in `ending`. */
 export const accountId = (ending: string) => ending.padStart(32, "c");
@@ -33,7 +34,7 @@ export type Run = { code: number | null; signal: NodeJS.Signals | null; stdout: 
 
 /** npm run notify:affected as a child process, with its output as it comes; `env` adds to the test's own. */
 export function startNotify(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ["scripts/run.mjs", "scripts/notify-affected.ts", ...args], {
+  const child = spawn(process.execPath, [...commandArgs("notify-affected"), ...args], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: { ...process.env, NODE_ENV: "production", LOOKUP_SECRET: TEST_SECRET, ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { ROOT, logIn, startServerProcess } from "./server-process";
+import { commandArgs } from "../../scripts/server-command";
 
 // A production server of a test's own, for settings the file's server (tests/setup/file-server.ts)
 // does not have: the same build, a fresh seeded database in a temp dir, and the test's extra env.
@@ -21,7 +22,7 @@ export async function startOwnServer(port: number, extraEnv: Record<string, stri
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), "aftermath-own-"));
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", DATABASE_URL: path.join(tmp, "aftermath.db"), LOOKUP_SECRET: "5eed".repeat(16), ...extraEnv };
   try {
-    const prepared = spawnSync(process.execPath, ["scripts/run.mjs", "scripts/prepare-db.ts"], { cwd: ROOT, env, encoding: "utf8" });
+    const prepared = spawnSync(process.execPath, [...commandArgs("prepare-db")], { cwd: ROOT, env, encoding: "utf8" });
     if (prepared.status !== 0) throw new Error(`prepare-db exited ${prepared.status ?? prepared.signal}:\n${prepared.stdout}\n${prepared.stderr}`);
     const server = await startServerProcess(env, logIn(tmp), port);
     const stop = async () => {
