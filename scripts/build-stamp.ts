@@ -3,8 +3,8 @@ import path from "node:path";
 
 // A build is stale when a source file changed after it. It holds no data: pages are rendered from
 // the database when asked, so one build serves any database.
-// scripts/ holds the server itself (scripts/server-command.ts compiles it into the build).
-const SOURCE_DIRS = ["app", "components", "config", "db", "domain", "http", "i18n", "lib", "lookup", "notify", "publish", "scripts", "seed", "view", "public"];
+// Every folder the app's pages import from; scripts/ is not one (run.mjs compiles the server apart).
+const SOURCE_DIRS = ["app", "components", "config", "db", "domain", "http", "i18n", "lib", "lookup", "notify", "publish", "seed", "view", "public"];
 const SOURCE_FILES = ["next.config.ts", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
 const STAMP = "aftermath-build.json";
 
