@@ -6,6 +6,7 @@ import type { TestProject } from "vitest/node";
 import { type Postgres, startPostgres } from "../support/postgres";
 import { DIST_DIR, ROOT } from "../support/server-process";
 import { commandArgs } from "../../scripts/server-command";
+import { type Build, startBuild } from "./background-build";
 
 declare module "vitest" {
   interface ProvidedContext {
@@ -14,6 +15,8 @@ declare module "vitest" {
     lookupSecret: string;
     /** The same seeded database in a PostgreSQL server the run started, for the e2e-pg project's files (each gets a database made from it). */
     postgresTemplate: { adminUrl: string; database: string };
+    /** The file the run's build writes how it ended to (tests/setup/background-build.ts). */
+    buildMarker: string;
   }
 }
 
@@ -22,9 +25,10 @@ const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
 export const TEST_LOOKUP_SECRET = "5eed".repeat(16);
 
 /**
- * Once for the whole run: builds the app into .next-test (AFTERMATH_E2E_REUSE_BUILD=1 skips the
- * build when one is there) and seeds the template database. Each test file then serves a copy of
- * it from a server of its own, so files run side by side and none sees another's writes.
+ * Once for the whole run: starts the build of the app into .next-test, which the e2e files wait for
+ * (AFTERMATH_E2E_REUSE_BUILD=1 skips it when one is there), and seeds the template database. Each
+ * test file then serves a copy of it from a server of its own, so files run side by side and none
+ * sees another's writes.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // Both e2e projects name this file: the build, the template and the PostgreSQL server are made once and shared.
@@ -35,17 +39,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide("templatePath", prepared.templatePath);
   project.provide("lookupSecret", TEST_LOOKUP_SECRET);
   project.provide("postgresTemplate", prepared.postgresTemplate);
+  project.provide("buildMarker", prepared.buildMarker);
   return async () => {
     shared.aftermathE2eUsers = (shared.aftermathE2eUsers ?? 1) - 1;
     if (shared.aftermathE2eUsers === 0) await prepared.teardown();
   };
 }
 
-type Prepared = { templatePath: string; postgresTemplate: { adminUrl: string; database: string }; teardown: () => Promise<void> };
+type Prepared = { templatePath: string; postgresTemplate: { adminUrl: string; database: string }; buildMarker: string; teardown: () => Promise<void> };
 
 async function prepare(): Promise<Prepared> {
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), "aftermath-e2e-"));
   const templatePath = path.join(tmp, "template.db");
+  const buildMarker = path.join(tmp, "build.json");
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     // Vitest sets NODE_ENV=test; next build and the server are production.
@@ -56,17 +62,20 @@ async function prepare(): Promise<Prepared> {
     NEXT_TELEMETRY_DISABLED: "1",
   };
   let postgres: Postgres | undefined;
+  let build: Build | undefined;
   const teardown = async () => {
+    await build?.stop();
     await postgres?.stop();
     await fs.rm(tmp, { recursive: true, force: true });
   };
   try {
     run("prepare the database", [process.execPath, ...commandArgs("prepare-db")], env, { inheritStderr: true });
     const reuse = process.env.AFTERMATH_E2E_REUSE_BUILD === "1" && (await exists(path.join(ROOT, DIST_DIR, "BUILD_ID")));
-    if (!reuse) run("next build", [process.execPath, NEXT_BIN, "build"], env);
+    if (reuse) await fs.writeFile(buildMarker, JSON.stringify({ ok: true, output: "" }));
+    else build = startBuild([process.execPath, NEXT_BIN, "build"], { cwd: ROOT, env }, buildMarker);
     postgres = await startPostgres();
     run("copy the database to PostgreSQL", [process.execPath, ...commandArgs("db-copy"), "--to", postgres.url], env, { inheritStderr: true });
-    return { templatePath, postgresTemplate: { adminUrl: postgres.url.replace(/\/aftermath$/, "/postgres"), database: "aftermath" }, teardown };
+    return { templatePath, postgresTemplate: { adminUrl: postgres.url.replace(/\/aftermath$/, "/postgres"), database: "aftermath" }, buildMarker, teardown };
   } catch (error) {
     await teardown();
     throw error;
