@@ -5,8 +5,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { type FixtureRow, fixtureRows, writeFixtureCsv } from "@/tests/support/affected-fixture";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { HEADER, SECRET, SLUG, SEEDED, type Workspace, cli, countRows, csv, dump, json, killHard, peakRssKib, reported, run, sleep, startCli, withStore, workspace } from "@/tests/support/import-kit";
+import { HEADER, SECRET, SLUG, SEEDED, type Workspace, cli, countRows, csv, dump, json, killHard, peakRssKib, reported, run, sleep, startCli, withStore, workspaces } from "@/tests/support/import-kit";
 import { ENGINES } from "@/tests/support/stores";
+
+const workspace = workspaces();
 
 // The import as a command: its exit codes and output, a hard kill in the middle, a large file.
 describe.each(ENGINES)("on %s", (engine) => {

@@ -3,9 +3,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { DomainError } from "@/domain/errors";
 import { tenantKey } from "@/lib/tenant-key";
 import { type FixtureRow, fixtureRows, writeFixtureCsv } from "@/tests/support/affected-fixture";
-import { SECRET, SLUG, SEEDED, HEADER, type Workspace, addIncident, byRequestId, cli, csv, dump, json, reported, run, workspace } from "@/tests/support/import-kit";
+import { SECRET, SLUG, SEEDED, HEADER, type Workspace, addIncident, byRequestId, cli, csv, dump, json, reported, run, workspaces } from "@/tests/support/import-kit";
 import { ENGINES } from "@/tests/support/stores";
 import type { ImportProgress } from "@/domain/affected-list/read-rows";
+
+const workspace = workspaces();
 
 describe.each(ENGINES)("on %s", (engine) => {
   let ws: Workspace;

@@ -34,11 +34,6 @@ export const CLI = commandArgs("import-affected");
 
 export const editor: Actor = { kind: "user", id: 1, email: "ed@example.com", role: "editor" };
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), "aftermath-import-test-"));
-afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
-// One PostgreSQL server for the importing file: each workspace a database of its own on it.
-const server = testPostgres({ own: true });
-
 /** Work on a database, through a store of its own that is closed after. */
 export async function withStore<T>(databaseUrl: string, work: (store: Store) => Promise<T>): Promise<T> {
   const target = readEnv({ DATABASE_URL: databaseUrl }).DATABASE_URL;
@@ -66,64 +61,75 @@ async function preparedSqlite(dir: string, secret: string): Promise<string> {
   return dbFile;
 }
 
-const admin = (statement: string) => asAdmin(server.url, statement);
+/**
+ * For one test file (call it at the file's top level): a function that makes workspaces, each a
+ * fresh directory with a prepared database on `engine` (the shipped incident with its 155 sample
+ * rows, and an incident with none). Its folder and PostgreSQL server are the file's own, made and
+ * removed with its hooks: the unit files share modules, so nothing of a file lives in this module.
+ */
+export function workspaces() {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "aftermath-import-test-"));
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+  // One PostgreSQL server for the importing file: each workspace a database of its own on it.
+  const server = testPostgres({ own: true });
+  const admin = (statement: string) => asAdmin(server.url, statement);
 
-const urlOf = (database: string) => {
-  const url = new URL(server.url);
-  url.pathname = `/${database}`;
-  return url.toString();
-};
-
-/** Per secret, a PostgreSQL database prepared as a SQLite workspace is (db:copy's own code), that each PostgreSQL workspace is made from. */
-const templates = new Map<string, Promise<string>>();
-let made = 0;
-function postgresTemplate(secret: string): Promise<string> {
-  const found = templates.get(secret);
-  if (found) return found;
-  const name = `import_template_${templates.size}`;
-  const template = (async () => {
-    const source = await preparedSqlite(fs.mkdtempSync(path.join(root, "template-")), secret);
-    await admin(`CREATE DATABASE ${name}`);
-    const target = openPostgres(urlOf(name), { max: 1 });
-    const sqlite = new Database(source, { readonly: true });
-    try {
-      await copyToPostgres(sqlite, target);
-    } finally {
-      sqlite.close();
-      await target.$client.end();
-    }
-    return name;
-  })();
-  templates.set(secret, template);
-  return template;
-}
-
-/** The PostgreSQL workspaces of the running test, dropped after it: the server's cluster stays small, and quick to remove. */
-const madeNow: string[] = [];
-afterEach(async () => {
-  for (const name of madeNow.splice(0)) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-});
-
-/** A fresh directory with a prepared database on `engine`: the shipped incident with its 155 sample rows, and an incident with none. */
-export async function workspace(engine: Engine, secret = SECRET) {
-  const dir = fs.mkdtempSync(path.join(root, "t-"));
-  let databaseUrl: string;
-  if (engine === "sqlite") databaseUrl = await preparedSqlite(dir, secret);
-  else {
-    const name = `import_ws_${++made}`;
-    await admin(`CREATE DATABASE ${name} TEMPLATE ${await postgresTemplate(secret)}`);
-    madeNow.push(name);
-    databaseUrl = urlOf(name);
-  }
-  const env = readEnv({ DATABASE_URL: databaseUrl, LOOKUP_SECRET: secret });
-  const file = (name: string, content: string | Buffer) => {
-    const p = path.join(dir, name);
-    fs.writeFileSync(p, content);
-    return p;
+  const urlOf = (database: string) => {
+    const url = new URL(server.url);
+    url.pathname = `/${database}`;
+    return url.toString();
   };
-  return { engine, dir, databaseUrl, env, secret, file };
+
+  /** Per secret, a PostgreSQL database prepared as a SQLite workspace is (db:copy's own code), that each PostgreSQL workspace is made from. */
+  const templates = new Map<string, Promise<string>>();
+  let made = 0;
+  function postgresTemplate(secret: string): Promise<string> {
+    const found = templates.get(secret);
+    if (found) return found;
+    const name = `import_template_${templates.size}`;
+    const template = (async () => {
+      const source = await preparedSqlite(fs.mkdtempSync(path.join(root, "template-")), secret);
+      await admin(`CREATE DATABASE ${name}`);
+      const target = openPostgres(urlOf(name), { max: 1 });
+      const sqlite = new Database(source, { readonly: true });
+      try {
+        await copyToPostgres(sqlite, target);
+      } finally {
+        sqlite.close();
+        await target.$client.end();
+      }
+      return name;
+    })();
+    templates.set(secret, template);
+    return template;
+  }
+
+  /** The PostgreSQL workspaces of the running test, dropped after it: the server's cluster stays small, and quick to remove. */
+  const madeNow: string[] = [];
+  afterEach(async () => {
+    for (const name of madeNow.splice(0)) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
+
+  return async function workspace(engine: Engine, secret = SECRET) {
+    const dir = fs.mkdtempSync(path.join(root, "t-"));
+    let databaseUrl: string;
+    if (engine === "sqlite") databaseUrl = await preparedSqlite(dir, secret);
+    else {
+      const name = `import_ws_${++made}`;
+      await admin(`CREATE DATABASE ${name} TEMPLATE ${await postgresTemplate(secret)}`);
+      madeNow.push(name);
+      databaseUrl = urlOf(name);
+    }
+    const env = readEnv({ DATABASE_URL: databaseUrl, LOOKUP_SECRET: secret });
+    const file = (name: string, content: string | Buffer) => {
+      const p = path.join(dir, name);
+      fs.writeFileSync(p, content);
+      return p;
+    };
+    return { engine, dir, databaseUrl, env, secret, file };
+  };
 }
-export type Workspace = Awaited<ReturnType<typeof workspace>>;
+export type Workspace = Awaited<ReturnType<ReturnType<typeof workspaces>>>;
 
 const row = z.object({ tenant_key: z.string(), request_id: z.string(), occurred_at: z.string(), prompt_tokens: z.number(), role: z.string() });
 export type Row = z.infer<typeof row>;
