@@ -38,6 +38,9 @@ const e2e = {
   setupFiles: ["tests/setup/built.ts", "tests/setup/file-server.ts"],
   testTimeout: 60_000,
   hookTimeout: 120_000,
+  // A project's files share one module graph per worker: the setup files run again for each file,
+  // so each still gets its own server and database, and nothing of a file may live in a module.
+  isolate: false,
 };
 
 export default defineConfig({
