@@ -31,7 +31,7 @@ export const stagedTable = (name: string) =>
 /**
  * The staged rows into the new list ($1), sorted. The list is new, so a key repeats only among the
  * staged rows: DISTINCT ON keeps each once, where ON CONFLICT probed the unique index for every row
- * (the benchmark's million rows: 12.7–14.6 s instead of 18.8 s; npm run bench:import-statement:pg).
+ * (the benchmark's million rows: 12.7–16.0 s instead of 18.8 s; npm run bench:import-statement:pg).
  */
 export const moveStatement = (name: string) =>
   `INSERT INTO affected_response (list_id, ${STAGED_COLUMNS}) SELECT DISTINCT ON (tenant_key, request_id, role) $1, ${STAGED_COLUMNS} FROM ${name} ORDER BY tenant_key, request_id, role`;

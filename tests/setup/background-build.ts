@@ -11,8 +11,8 @@ const WAIT_LIMIT_MS = 15 * 60_000;
 export type Build = { stop: () => Promise<void> };
 
 /** Starts `command` in a process group of its own, and writes how it ended to `marker` once it has. */
-export function startBuild([command, ...args]: string[], options: { cwd: string; env: NodeJS.ProcessEnv }, marker: string): Build {
-  const child = spawn(command!, args, { ...options, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+export function startBuild(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }, marker: string): Build {
+  const child = spawn(command, args, { ...options, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));

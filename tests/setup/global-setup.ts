@@ -72,7 +72,7 @@ async function prepare(): Promise<Prepared> {
     run("prepare the database", [process.execPath, ...commandArgs("prepare-db")], env, { inheritStderr: true });
     const reuse = process.env.AFTERMATH_E2E_REUSE_BUILD === "1" && (await exists(path.join(ROOT, DIST_DIR, "BUILD_ID")));
     if (reuse) await fs.writeFile(buildMarker, JSON.stringify({ ok: true, output: "" }));
-    else build = startBuild([process.execPath, NEXT_BIN, "build"], { cwd: ROOT, env }, buildMarker);
+    else build = startBuild(process.execPath, [NEXT_BIN, "build"], { cwd: ROOT, env }, buildMarker);
     postgres = await startPostgres();
     run("copy the database to PostgreSQL", [process.execPath, ...commandArgs("db-copy"), "--to", postgres.url], env, { inheritStderr: true });
     return { templatePath, postgresTemplate: { adminUrl: postgres.url.replace(/\/aftermath$/, "/postgres"), database: "aftermath" }, buildMarker, teardown };
